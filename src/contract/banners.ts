@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isoDate } from './user';
+
+/** Ad banner of the content service (spec 1 §3). */
+export const adBanner = z.object({
+  datedebut: isoDate,
+  datefin: isoDate,
+  texte: z.string(),
+  textecourt: z.string().nullable(),
+  affichecompteur: z.boolean(),
+  codecoupon: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export type AdBanner = z.infer<typeof adBanner>;
+
+const upsellGroup = z.object({
+  actif: z.boolean(),
+  texte: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+});
+export type UpsellGroup = z.infer<typeof upsellGroup>;
+
+export const upsellBanner = z.object({ Prime: upsellGroup, Live: upsellGroup, Illimite: upsellGroup });
+export type UpsellBanner = z.infer<typeof upsellBanner>;
+
+/** The GraphQL `banners` query: both banners of the shell, each possibly unset. */
+export const bannersResponse = z.object({
+  adBanner: adBanner.nullable(),
+  upsellBanner: upsellBanner.nullable(),
+});
+export type BannersResponse = z.infer<typeof bannersResponse>;

@@ -1,0 +1,26 @@
+/**
+ * The GraphQL operations the client sends to the content host. One source for the client and the
+ * server tests, so the two cannot drift apart.
+ */
+export const LOGIN_MUTATION = /* GraphQL */ `
+  mutation Login($input: UsersPermissionsLoginInput!) {
+    login(input: $input) { jwt user { id username email } }
+  }
+`;
+
+export const REGISTER_MUTATION = /* GraphQL */ `
+  mutation Register($input: UsersPermissionsRegisterInput!) {
+    register(input: $input) { jwt user { id username email } }
+  }
+`;
+
+export const BANNERS_QUERY = /* GraphQL */ `
+  query Banners {
+    adBanner { datedebut datefin texte textecourt affichecompteur codecoupon image }
+    upsellBanner {
+      Prime { actif texte url image }
+      Live { actif texte url image }
+      Illimite { actif texte url image }
+    }
+  }
+`;

@@ -1,0 +1,8 @@
+/**
+ * The spec's two hosts live on one origin (DESIGN.md "The reference server"): the API host under
+ * `/rest`, the content/admin host (GraphQL and `/api/...`) under `/content`.
+ */
+export const REST_BASE = '/rest';
+export const CONTENT_BASE = '/content';
+export const GRAPHQL_PATH = `${CONTENT_BASE}/graphql`;
+export const SOCKET_PATH = '/socket.io';

@@ -1,0 +1,35 @@
+/** Chat constants of spec 2 §5 and §9. */
+export const MESSAGE_MAX_LENGTH = 1000;
+export const COUNTER_FROM = 500;
+export const MENTION_DEBOUNCE_MS = 150;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_MIN_LENGTH = 3;
+export const SAME_AUTHOR_WINDOW_MS = 15 * 60_000;
+export const REPLY_AVATARS_MAX = 3;
+export const THREAD_LIST_MAX = 50;
+export const BAN_DISPLAY_EXTRA_DAYS = 2;
+export const SCROLL_BOTTOM_THRESHOLD_PX = 200;
+/** A mention starts with an '@' typed after at least this many characters (spec 2 §5). */
+export const MENTION_MIN_PREFIX = 4;
+
+/** 'N/500 caractères', shown and red from 500 characters (spec 2 §5). */
+export function composerCounter(text: string): { visible: boolean; label: string } {
+  return { visible: text.length >= COUNTER_FROM, label: `${text.length}/${COUNTER_FROM} caractères` };
+}
+
+/**
+ * The mention being typed: the word after the last '@' when that '@' comes after at least four
+ * characters and nothing but name characters follow it; null otherwise.
+ */
+export function mentionQuery(text: string): string | null {
+  const at = text.lastIndexOf('@');
+  if (at < MENTION_MIN_PREFIX) return null;
+  const query = text.slice(at + 1);
+  return /^[\p{L}\p{N}_.-]*$/u.test(query) ? query : null;
+}
+
+/** Replaces the mention being typed with the picked name. */
+export function insertMention(text: string, username: string): string {
+  const at = text.lastIndexOf('@');
+  return at < 0 ? text : `${text.slice(0, at)}@${username} `;
+}

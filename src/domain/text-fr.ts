@@ -1,0 +1,60 @@
+/**
+ * The French text catalogue: every sentence the user reads, written exactly as the spec writes it,
+ * so that views, tests and translators find one source.
+ */
+export const TEXT = {
+  // Generic (spec 1 §8)
+  requestFailed: 'Erreur lors de la requête',
+  genericError: 'Une erreur est survenue',
+  requiredField: 'Ce champs est requis',
+  comingSoon: 'bientôt disponible',
+  pageNotFound: 'Page introuvable',
+
+  // Sign-in (spec 1 §2, §5, §8)
+  invalidCredentials: 'Ces informations ne sont pas valides',
+  signInTitle: 'Connexion',
+  identifierLabel: 'E-mail ou pseudo',
+  passwordLabel: 'Mot de passe',
+  signInButton: 'Se connecter',
+  forgotPasswordLink: 'Mot de passe oublié ?',
+  backToSignIn: 'Retour à la connexion',
+  forgotPasswordTitle: 'Mot de passe oublié',
+  forgotPasswordEmailLabel: 'Adresse e-mail',
+  forgotPasswordButton: 'Envoyer le lien',
+  forgotPasswordEmailRequired: 'Veuillez entrer une adresse email valide',
+  createAccountLink: 'Créer un compte',
+  googleSignIn: 'Se connecter avec Google',
+
+  // Shell (spec 1 §2)
+  logoutQuestion: 'Voulez-vous vraiment vous déconnecter ?',
+  no: 'Non',
+  yes: 'Oui',
+  logout: 'Déconnexion',
+  calendar: 'Calendrier',
+  help: 'Aide',
+  messaging: 'Messagerie',
+  themeToLight: 'Passer au thème clair',
+  themeToDark: 'Passer au thème sombre',
+  firstSteps: 'Premiers pas',
+  newNotification: 'Nouvelle notification',
+  upsellVip: 'Devenir VIP',
+  upsellLive: 'Passer au LIVE',
+  liveAccess: 'Accéder',
+  liveChooserTitle: 'Choisir un live',
+  liveUnavailable: "Ce live n'a pas encore de lien d'accès.",
+  noMessagingAccessTitle: 'Accès réservé',
+  noMessagingAccess: 'La messagerie et les lives sont réservés aux membres abonnés.',
+  seeOffers: 'Voir les offres',
+  close: 'Fermer',
+  emptyConversations:
+    "Vous n'avez pas encore commencé de conversation, cherchez un contact pour en commencer une",
+  calendarTitle: 'Calendrier des lives',
+  calendarEmpty: 'Aucun live planifié pour le moment.',
+  calendarGoogle: 'Ajouter à Google Agenda',
+  calendarIcs: 'Télécharger le calendrier (.ics)',
+  mainNavigation: 'Navigation principale',
+  socials: 'Réseaux sociaux',
+  glossary: 'Glossaire',
+  contact: 'Contact',
+  myProfile: 'Mon profil',
+} as const;

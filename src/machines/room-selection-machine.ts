@@ -1,0 +1,127 @@
+import { and, assign, not, setup } from 'xstate';
+
+export type RoomRef = { id: string; name: string };
+
+export type RoomSelectionInput = {
+  /** The `room` query parameter of the address, if any. */
+  requestedName: string | null;
+  /** The last room stored locally. */
+  lastRoomId: string | null;
+};
+
+export type RoomSelectionContext = {
+  rooms: RoomRef[];
+  currentRoomId: string | null;
+  requestedName: string | null;
+  lastRoomId: string | null;
+};
+
+export type RoomSelectionEvent =
+  | { type: 'rooms.loaded'; rooms: RoomRef[] }
+  | { type: 'room.select'; roomId: string }
+  | { type: 'room.requested'; name: string };
+
+/**
+ * Which room the chat and notification pages show (spec 2 §2): the `room` parameter matched
+ * case-insensitively (then removed from the address), else the last room stored locally, else the
+ * first room. Opening a room stores it and resets its badges. The effects read `currentRoomId`.
+ */
+export const roomSelectionMachine = setup({
+  types: {
+    context: {} as RoomSelectionContext,
+    events: {} as RoomSelectionEvent,
+    input: {} as RoomSelectionInput,
+  },
+  actions: {
+    persistLastRoom: () => {},
+    resetBadges: () => {},
+    clearRoomParam: () => {},
+  },
+  guards: {
+    hasRooms: ({ event }) => event.type === 'rooms.loaded' && event.rooms.length > 0,
+    isKnownRoom: ({ context, event }) =>
+      event.type === 'room.select' && context.rooms.some((room) => room.id === event.roomId),
+    isOtherRoom: ({ context, event }) => event.type === 'room.select' && event.roomId !== context.currentRoomId,
+    currentRoomGone: ({ context, event }) =>
+      event.type === 'rooms.loaded' && !event.rooms.some((room) => room.id === context.currentRoomId),
+  },
+}).createMachine({
+  id: 'roomSelection',
+  context: ({ input }) => ({
+    rooms: [],
+    currentRoomId: null,
+    requestedName: input.requestedName,
+    lastRoomId: input.lastRoomId,
+  }),
+  initial: 'waitingForRooms',
+  states: {
+    waitingForRooms: {
+      on: {
+        'rooms.loaded': {
+          guard: 'hasRooms',
+          target: 'showingRoom',
+          actions: [
+            assign(({ context, event }) => ({
+              rooms: event.rooms,
+              currentRoomId: initialRoom(event.rooms, context.requestedName, context.lastRoomId),
+              requestedName: null,
+            })),
+            'persistLastRoom',
+            'resetBadges',
+            'clearRoomParam',
+          ],
+        },
+        'room.requested': { actions: assign({ requestedName: ({ event }) => event.name }) },
+      },
+    },
+    showingRoom: {
+      on: {
+        'room.select': {
+          guard: and(['isKnownRoom', 'isOtherRoom']),
+          actions: [assign({ currentRoomId: ({ event }) => event.roomId }), 'persistLastRoom', 'resetBadges'],
+        },
+        'room.requested': {
+          actions: [
+            assign({
+              currentRoomId: ({ context, event }) => matchRoom(context.rooms, event.name)?.id ?? context.currentRoomId,
+            }),
+            'persistLastRoom',
+            'resetBadges',
+            'clearRoomParam',
+          ],
+        },
+        'rooms.loaded': [
+          {
+            guard: not('hasRooms'),
+            target: 'waitingForRooms',
+            actions: assign({ rooms: [], currentRoomId: null }),
+          },
+          {
+            guard: 'currentRoomGone',
+            target: 'showingRoom',
+            reenter: true,
+            actions: [
+              assign(({ event }) => ({ rooms: event.rooms, currentRoomId: initialRoom(event.rooms, null, null) })),
+              'persistLastRoom',
+              'resetBadges',
+            ],
+          },
+          { actions: assign({ rooms: ({ event }) => event.rooms }) },
+        ],
+      },
+    },
+  },
+});
+
+/** The parameter wins when it names a room, then the stored room, then the first one. */
+export function initialRoom(rooms: readonly RoomRef[], requestedName: string | null, lastRoomId: string | null): string | null {
+  const requested = requestedName === null ? undefined : matchRoom(rooms, requestedName);
+  if (requested) return requested.id;
+  const last = rooms.find((room) => room.id === lastRoomId);
+  return (last ?? rooms[0])?.id ?? null;
+}
+
+export function matchRoom(rooms: readonly RoomRef[], name: string): RoomRef | undefined {
+  const wanted = name.trim().toLocaleLowerCase('fr');
+  return rooms.find((room) => room.name.toLocaleLowerCase('fr') === wanted);
+}

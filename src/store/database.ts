@@ -1,0 +1,43 @@
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  accountSchema,
+  contentSchema,
+  conversationSchema,
+  type AccountDoc,
+  type ContentDoc,
+  type ConversationDoc,
+} from './schemas';
+
+export type ComptoirCollections = {
+  account: RxCollection<AccountDoc>;
+  content: RxCollection<ContentDoc>;
+  conversations: RxCollection<ConversationDoc>;
+};
+export type ComptoirDatabase = RxDatabase<ComptoirCollections>;
+
+/** The storage is injected: Dexie in the browser, memory in unit tests. */
+export async function openDatabase(options: {
+  name: string;
+  // RxDB storages are generic over their internals; the database does not care which.
+  storage: RxStorage<unknown, unknown>;
+}): Promise<ComptoirDatabase> {
+  const db = await createRxDatabase<ComptoirCollections>({
+    name: options.name,
+    storage: options.storage,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  try {
+    await db.addCollections({
+      account: { schema: accountSchema },
+      content: { schema: contentSchema },
+      conversations: { schema: conversationSchema },
+    });
+  } catch (error) {
+    // FACTS.md: after a failed addCollections close (not remove) the database.
+    await db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { apiError } from '../contract/api-error';
+import { CONTENT_BASE, GRAPHQL_PATH, REST_BASE } from '../contract/hosts';
+import { TEXT } from '../domain/text-fr';
+
+/**
+ * The one way the client talks HTTP (spec 1 §7): a bearer token from the cookie when present; any
+ * status below 500 is an answer; a failure or an empty answer gives 'Erreur lors de la requête';
+ * an `error` field is passed on. Answers are decoded with the contract schema at this edge.
+ */
+export type ApiFailure = {
+  ok: false;
+  error: string;
+  /** The HTTP status when the server answered, null when the network failed. */
+  status: number | null;
+};
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+
+export type Host = 'rest' | 'content';
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export type ApiClient = {
+  request<S extends z.ZodType>(
+    schema: S,
+    host: Host,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResult<z.infer<S>>>;
+  graphql<S extends z.ZodType>(
+    schema: S,
+    document: string,
+    variables?: Record<string, unknown>,
+  ): Promise<ApiResult<z.infer<S>>>;
+};
+
+export function createApiClient(deps: {
+  getToken: () => string | null;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  onDecodeError?: (path: string, issue: unknown) => void;
+}): ApiClient {
+  const base = deps.baseUrl ?? '';
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const failed = (status: number | null, error: string = TEXT.requestFailed): ApiFailure => ({
+    ok: false,
+    error,
+    status,
+  });
+
+  async function send(url: string, options: RequestOptions): Promise<{ status: number; body: unknown } | ApiFailure> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch {
+      return failed(null);
+    }
+    if (response.status >= 500) return failed(response.status);
+    const text = await response.text().catch(() => '');
+    if (text.trim() === '') return failed(response.status);
+    try {
+      return { status: response.status, body: JSON.parse(text) as unknown };
+    } catch {
+      return failed(response.status);
+    }
+  }
+
+  function decode<S extends z.ZodType>(schema: S, path: string, status: number, body: unknown): ApiResult<z.infer<S>> {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return { ok: true, data: parsed.data };
+    deps.onDecodeError?.(path, parsed.error.issues);
+    return failed(status);
+  }
+
+  return {
+    async request(schema, host, path, options = {}) {
+      const prefix = host === 'rest' ? REST_BASE : CONTENT_BASE;
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(options.query ?? {})) {
+        if (value !== undefined) search.set(key, String(value));
+      }
+      const qs = search.toString();
+      const answer = await send(`${base}${prefix}${path}${qs ? `?${qs}` : ''}`, options);
+      if ('ok' in answer) return answer;
+      const asError = apiError.safeParse(answer.body);
+      if (asError.success) return failed(answer.status, asError.data.error);
+      return decode(schema, path, answer.status, answer.body);
+    },
+
+    async graphql(schema, document, variables) {
+      const answer = await send(`${base}${GRAPHQL_PATH}`, {
+        method: 'POST',
+        body: { query: document, variables: variables ?? {} },
+      });
+      if ('ok' in answer) return answer;
+      const envelope = graphqlEnvelope(answer.body);
+      if (envelope.firstError !== null) return failed(answer.status, envelope.firstError);
+      if (envelope.data === undefined || envelope.data === null) return failed(answer.status);
+      return decode(schema, GRAPHQL_PATH, answer.status, envelope.data);
+    },
+  };
+}
+
+/** Reads `{ data, errors }` without trusting its shape. */
+function graphqlEnvelope(body: unknown): { data: unknown; firstError: string | null } {
+  if (typeof body !== 'object' || body === null) return { data: undefined, firstError: null };
+  const record = body as { data?: unknown; errors?: unknown };
+  let firstError: string | null = null;
+  if (Array.isArray(record.errors) && record.errors.length > 0) {
+    const first: unknown = record.errors[0];
+    firstError =
+      typeof first === 'object' && first !== null && typeof (first as { message?: unknown }).message === 'string'
+        ? (first as { message: string }).message
+        : TEXT.requestFailed;
+  }
+  return { data: record.data, firstError };
+}

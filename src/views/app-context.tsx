@@ -1,0 +1,26 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { SessionMachine } from '../machines/session-machine';
+import type { ComptoirDatabase } from '../store/database';
+import type { LiveIntents } from '../sync/live-intents';
+
+/** Everything a view may use: the store to read, and the machines and intents to send to. */
+export type AppServices = {
+  db: ComptoirDatabase;
+  session: ActorRefFrom<SessionMachine>;
+  live: LiveIntents;
+  storage: Storage;
+  now: () => Date;
+};
+
+const AppContext = createContext<AppServices | null>(null);
+
+export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppContext.Provider value={services}>{children}</AppContext.Provider>;
+}
+
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useApp outside AppProvider');
+  return services;
+}

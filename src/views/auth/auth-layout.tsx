@@ -1,0 +1,47 @@
+import { styled } from '@linaria/react';
+import type { ReactNode } from 'react';
+
+/** The frame of every signed-out screen. */
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Page>
+      <Panel>
+        <Brand>
+          <span aria-hidden="true">◆</span> Comptoir
+        </Brand>
+        <h1>{title}</h1>
+        {children}
+      </Panel>
+    </Page>
+  );
+}
+
+const Page = styled.main`
+  min-height: 100%;
+  display: grid;
+  place-items: center;
+  padding: 24px;
+  background:
+    radial-gradient(circle at 20% 10%, var(--accent-soft), transparent 45%),
+    var(--bg);
+`;
+
+const Panel = styled.div`
+  width: min(420px, 100%);
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 16px;
+  box-shadow: var(--shadow);
+  padding: 32px;
+  & h1 {
+    font-size: 22px;
+    margin: 8px 0 24px;
+  }
+`;
+
+const Brand = styled.div`
+  font-weight: 800;
+  font-size: 20px;
+  letter-spacing: 0.02em;
+  color: var(--accent);
+`;

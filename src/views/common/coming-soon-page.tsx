@@ -1,0 +1,38 @@
+import { styled } from '@linaria/react';
+import { TEXT } from '../../domain/text-fr';
+import { usePageTitle } from './use-page-title';
+
+/** The plain page of a screen that a later issue builds. */
+export function ComingSoonPage({ title }: { title: string }) {
+  usePageTitle(title);
+  return (
+    <Wrapper>
+      <h1>{title}</h1>
+      <p>Cette page sera {TEXT.comingSoon}.</p>
+    </Wrapper>
+  );
+}
+
+export function NotFoundPage() {
+  usePageTitle(TEXT.pageNotFound);
+  return (
+    <Wrapper>
+      <h1>{TEXT.pageNotFound}</h1>
+      <p>
+        Cette adresse ne correspond à aucune page. <a href="/">Retour à l'accueil</a>
+      </p>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  padding: 32px;
+  & h1 {
+    margin: 0 0 8px;
+    font-size: 24px;
+  }
+  & p {
+    color: var(--muted);
+    margin: 0;
+  }
+`;

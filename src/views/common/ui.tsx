@@ -1,0 +1,78 @@
+import { css, cx } from '@linaria/core';
+import { styled } from '@linaria/react';
+import type { ButtonHTMLAttributes } from 'react';
+
+/** Small shared building blocks; each view keeps its own layout styles beside it. */
+/** The button look, for <button>, <a> and <Link> alike; `data-variant` picks ghost or danger. */
+export const buttonClass = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 40px;
+  padding: 0 18px;
+  border-radius: 8px;
+  border: 1px solid transparent;
+  background: var(--accent);
+  color: var(--accent-contrast);
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  transition: filter 120ms ease;
+  &:hover:not(:disabled) {
+    filter: brightness(1.08);
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  &[data-variant='ghost'] {
+    border-color: var(--border);
+    background: transparent;
+    color: var(--text);
+  }
+  &[data-variant='danger'] {
+    background: var(--danger);
+    color: #fff;
+  }
+`;
+
+type Variant = 'primary' | 'ghost' | 'danger';
+
+export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button {...rest} data-variant={variant} className={cx(buttonClass, className)} />;
+}
+
+export const Field = styled.label`
+  display: grid;
+  gap: 6px;
+  font-size: 14px;
+  font-weight: 600;
+  color: var(--muted);
+  & input {
+    height: 44px;
+    padding: 0 12px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    font-weight: 400;
+    color: var(--text);
+  }
+  & input:focus {
+    border-color: var(--accent);
+    outline: none;
+  }
+`;
+
+export const ErrorText = styled.p`
+  margin: 0;
+  color: var(--danger);
+  font-size: 14px;
+`;
+
+export const Card = styled.section`
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  padding: 24px;
+`;

@@ -1,0 +1,89 @@
+import { css } from '@linaria/core';
+
+/** Light and dark themes as CSS variables on <html data-theme>; the choice lives in localStorage `theme`. */
+export type Theme = 'light' | 'dark';
+export const THEME_KEY = 'theme';
+
+export const readTheme = (storage: Storage): Theme => (storage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light');
+
+export function applyTheme(theme: Theme, storage: Storage): void {
+  storage.setItem(THEME_KEY, theme);
+  document.documentElement.dataset.theme = theme;
+}
+
+/** Breakpoints of spec 1 §9. */
+export const MOBILE_BREAKPOINT = 900;
+export const MOBILE_MENU_HEIGHT = 63;
+export const mobileQuery = `@media (max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+export const desktopQuery = `@media (min-width: ${MOBILE_BREAKPOINT}px)`;
+
+export const globalStyles = css`
+  :global() {
+    :root {
+      --bg: #f4f6f9;
+      --surface: #ffffff;
+      --surface-2: #eef1f5;
+      --text: #14181f;
+      --muted: #5b6472;
+      --border: #dde2ea;
+      --accent: #0f7b5f;
+      --accent-contrast: #ffffff;
+      --accent-soft: #dff3ec;
+      --gold: #b8860b;
+      --danger: #c62828;
+      --live: #e53935;
+      --shadow: 0 6px 24px rgb(20 24 31 / 12%);
+      --radius: 10px;
+      color-scheme: light;
+    }
+    :root[data-theme='dark'] {
+      --bg: #0f1318;
+      --surface: #171c23;
+      --surface-2: #1f2630;
+      --text: #e8ecf1;
+      --muted: #9aa4b2;
+      --border: #2a323d;
+      --accent: #2bb58a;
+      --accent-contrast: #06120e;
+      --accent-soft: #16382e;
+      --gold: #e0b341;
+      --danger: #ef5350;
+      --live: #ff5252;
+      --shadow: 0 6px 24px rgb(0 0 0 / 45%);
+      color-scheme: dark;
+    }
+    *,
+    *::before,
+    *::after {
+      box-sizing: border-box;
+    }
+    html,
+    body,
+    #root {
+      height: 100%;
+      margin: 0;
+    }
+    body {
+      background: var(--bg);
+      color: var(--text);
+      font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+      font-size: 15px;
+      line-height: 1.45;
+      -webkit-font-smoothing: antialiased;
+    }
+    a {
+      color: var(--accent);
+    }
+    button,
+    input,
+    select,
+    textarea {
+      font: inherit;
+      color: inherit;
+    }
+    :focus-visible {
+      outline: 2px solid var(--accent);
+      outline-offset: 2px;
+    }
+  }
+`;

@@ -1,0 +1,12 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'comptoir123';
+export const DEMO_ACCOUNTS = ['membre', 'vip', 'live', 'coach', 'banni'] as const;
+
+/** Signs in through the real sign-in form (the page must show it) and waits for the shell. */
+export async function signIn(page: Page, identifier: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail ou pseudo').fill(identifier);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+}
