@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open-database';
+import { registerGraphqlRoute } from './graphql/graphql-route';
+import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
+import { registerChatRoomRoutes } from './routes/chat-room-routes';
+import { registerLiveRoutes } from './routes/live-routes';
+import { registerPublicRoutes } from './routes/public-routes';
+import { registerUsersMeRoutes } from './routes/users-me-routes';
+
+export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & { db: Database };
+export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
+
+/** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
+const API_PREFIXES = ['/rest/', '/content/', '/socket.io/'];
+
+/** The whole server, not yet listening: routes, GraphQL, socket.io and the built client. */
+export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel,
+      // Tokens and cookies never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.variables'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  await app.register(fastifyJwt, { secret: options.jwtSecret });
+
+  const { db } = options;
+  registerGraphqlRoute(app, db);
+  registerUsersMeRoutes(app, db);
+  registerChatRoomRoutes(app, db);
+  registerLiveRoutes(app, db);
+  registerPublicRoutes(app, db);
+
+  const indexHtml = join(options.staticDir, 'index.html');
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the app decides what the path means.
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not Found' });
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: 'Erreur lors de la requête' });
+    }
+    // Malformed JSON, too large a body and the like: a clear answer, never a stack.
+    const message = error instanceof Error ? error.message : 'Requête invalide';
+    return reply.code(status).send({ error: message });
+  });
+
+  const io = attachSocketServer(app, db);
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+  return { app, io };
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/open-database';
+import { findUserById, type UserRow } from '../users/user-queries';
+
+/** What a token carries: the user and the token version it was issued under. */
+const tokenPayload = z.object({ id: z.number().int().positive(), v: z.number().int().min(0) });
+
+/** The login cookie lives 90 days (spec 1 §9); the token does too. */
+export const TOKEN_LIFETIME = '90d';
+
+export function issueToken(app: FastifyInstance, user: Pick<UserRow, 'id' | 'tokenVersion'>): string {
+  return app.jwt.sign({ id: user.id, v: user.tokenVersion }, { expiresIn: TOKEN_LIFETIME });
+}
+
+/** The user a token belongs to, or null when it is malformed, expired, revoked or unknown. */
+export async function userFromToken(app: FastifyInstance, db: Database, token: string): Promise<UserRow | null> {
+  let decoded: unknown;
+  try {
+    decoded = app.jwt.verify(token);
+  } catch {
+    return null;
+  }
+  const payload = tokenPayload.safeParse(decoded);
+  if (!payload.success) return null;
+  const user = await findUserById(db, payload.data.id);
+  if (!user || user.tokenVersion !== payload.data.v) return null;
+  return user;
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user of a request, or null (the route answers 401). */
+export async function requestUser(app: FastifyInstance, db: Database, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerOf(request);
+  return token ? userFromToken(app, db, token) : null;
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Billing, Picture } from '../../src/contract/user';
+
+/**
+ * The reference server's tables. One schema for PGlite and PostgreSQL; migrations are generated
+ * from this file by `npm run db:generate` into `server/db/migrations`.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** Stored lower-cased: sign-in by e-mail ignores case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped to revoke every token issued before (password change, deletion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    picture: jsonb('picture').$type<Picture | null>(),
+    tradingview: text('tradingview').notNull().default(''),
+    billing: jsonb('billing').$type<Billing | null>(),
+    isNewVip: boolean('is_new_vip').notNull().default(false),
+    displayAvis: boolean('display_avis').notNull().default(false),
+    stripeConnectId: text('stripe_connect_id'),
+    canWriteNews: boolean('can_write_news').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    /** Badge label shown beside the pseudo in chat (spec 2 §3 sender.mention). */
+    mention: text('mention'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Spec 1 §3: 3 VIP, 4 LIVE, 5 PRIME, 6 coach, 7, 8 chat ban, 9. */
+    subscriptionId: smallint('subscription_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subscriptionId] })],
+);
+
+export const rooms = pgTable('rooms', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon'),
+  position: integer('position').notNull(),
+  /** The subscription that opens the room (3 VIP, 5 PRIME). */
+  readSubscription: smallint('read_subscription').notNull(),
+  /** Only staff may post (the general room 'ALL', spec 2 §6). */
+  staffOnlyWrite: boolean('staff_only_write').notNull().default(false),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id').references(() => rooms.id),
+    /** Set for thread replies: the message they answer. */
+    parentId: text('parent_id'),
+    conversationId: text('conversation_id'),
+    alertId: text('alert_id'),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sender's own id for the message; a repeat of the same pair is answered, never stored twice. */
+    clientId: text('client_id'),
+    content: text('content').notNull(),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    likesCount: integer('likes_count').notNull().default(0),
+    repliesCount: integer('replies_count').notNull().default(0),
+    pinned: boolean('pinned').notNull().default(false),
+    pinTitle: text('pin_title'),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
+    index('messages_room_date_idx').on(t.roomId, t.createdAt, t.id),
+    index('messages_parent_date_idx').on(t.parentId, t.createdAt, t.id),
+    index('messages_conversation_date_idx').on(t.conversationId, t.createdAt, t.id),
+  ],
+);
+
+export const messageLikes = pgTable(
+  'message_likes',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
+/** A weekly live programme; the planning call expands it into dated lives. */
+export const liveSlots = pgTable('live_slots', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  speaker: text('speaker').notNull(),
+  /** ISO weekday, 1 = Monday (Europe/Paris). */
+  weekday: smallint('weekday').notNull(),
+  /** Minutes after midnight, Paris time. */
+  startMinute: smallint('start_minute').notNull(),
+  durationMinutes: smallint('duration_minutes').notNull(),
+  roomClickId: text('room_click_id'),
+  directLink: text('direct_link'),
+});
+
+/** Documents of the content host (banners, and later courses, news, offers) keyed by type and id. */
+export const contentEntries = pgTable(
+  'content_entries',
+  {
+    type: text('type').notNull(),
+    id: integer('id').notNull(),
+    data: jsonb('data').$type<unknown>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.id] })],
+);
+
+export const schema = { users, userSubscriptions, rooms, messages, messageLikes, liveSlots, contentEntries };

@@ -1,0 +1,127 @@
+import { buildSchema, GraphQLError } from 'graphql';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { adBanner, upsellBanner } from '../../src/contract/banners';
+import { loginInput, registerInput, type AuthResult } from '../../src/contract/user';
+import type { Database } from '../db/open-database';
+import { contentEntries, users } from '../db/schema';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { issueToken } from '../auth/tokens';
+import { findUserByIdentifier, isEmailTaken, isUsernameTaken } from '../users/user-queries';
+
+/** The content host's GraphQL schema (spec 1 §7): login, register and the shell's banners. */
+export const contentSchema = buildSchema(/* GraphQL */ `
+  input UsersPermissionsLoginInput {
+    identifier: String!
+    password: String!
+    provider: String = "local"
+  }
+  input UsersPermissionsRegisterInput {
+    username: String!
+    email: String!
+    password: String!
+  }
+  type UsersPermissionsMe {
+    id: Int!
+    username: String!
+    email: String!
+  }
+  type UsersPermissionsLoginPayload {
+    jwt: String!
+    user: UsersPermissionsMe!
+  }
+  type AdBanner {
+    datedebut: String!
+    datefin: String!
+    texte: String!
+    textecourt: String
+    affichecompteur: Boolean!
+    codecoupon: String
+    image: String
+  }
+  type UpsellGroup {
+    actif: Boolean!
+    texte: String!
+    url: String!
+    image: String
+  }
+  type UpsellBanner {
+    Prime: UpsellGroup!
+    Live: UpsellGroup!
+    Illimite: UpsellGroup!
+  }
+  type Query {
+    adBanner: AdBanner
+    upsellBanner: UpsellBanner
+  }
+  type Mutation {
+    login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
+    register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload
+  }
+`);
+
+/** Server wordings the client maps to the spec's French messages (spec 1 §8). */
+export const INVALID_CREDENTIALS = 'Invalid identifier or password';
+export const ALREADY_TAKEN = 'Email or Username are already taken';
+export const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Réessayez dans quelques minutes.';
+
+export type ContentContext = { ip: string };
+
+/** Root resolvers: each field of Query and Mutation, given the request's context. */
+export function contentResolvers(app: FastifyInstance, db: Database) {
+  // Per address and identifier, so one attacker cannot lock a member out from elsewhere.
+  const loginLimiter = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  const registerLimiter = new RateLimiterMemory({ points: 5, duration: 60 * 60 });
+
+  async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch {
+      throw new GraphQLError(TOO_MANY_ATTEMPTS, { extensions: { code: 'TOO_MANY_REQUESTS' } });
+    }
+  }
+
+  async function content<T>(type: string, decode: (data: unknown) => T | null): Promise<T | null> {
+    const [row] = await db
+      .select({ data: contentEntries.data })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.type, type), eq(contentEntries.id, 1)))
+      .limit(1);
+    return row ? decode(row.data) : null;
+  }
+
+  return {
+    adBanner: () => content('adBanner', (data) => adBanner.safeParse(data).data ?? null),
+    upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
+
+    async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
+      const input = loginInput.safeParse(args.input);
+      if (!input.success) throw new GraphQLError(INVALID_CREDENTIALS);
+      await consume(loginLimiter, `${context.ip}|${input.data.identifier.toLowerCase()}`);
+      const user = await findUserByIdentifier(db, input.data.identifier);
+      const valid = user !== undefined && (await verifyPassword(user.passwordHash, input.data.password));
+      if (!user || !valid) throw new GraphQLError(INVALID_CREDENTIALS);
+      return { jwt: issueToken(app, user), user: { id: user.id, username: user.username, email: user.email } };
+    },
+
+    async register(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
+      const input = registerInput.safeParse(args.input);
+      if (!input.success) throw new GraphQLError(input.error.issues[0]?.message ?? 'Invalid input');
+      await consume(registerLimiter, context.ip);
+      const email = input.data.email.toLowerCase();
+      if ((await isEmailTaken(db, email)) || (await isUsernameTaken(db, input.data.username))) {
+        throw new GraphQLError(ALREADY_TAKEN);
+      }
+      const passwordHash = await hashPassword(input.data.password);
+      const [created] = await db
+        .insert(users)
+        .values({ username: input.data.username, email, passwordHash, firstName: input.data.username })
+        .onConflictDoNothing()
+        .returning();
+      // A concurrent registration of the same e-mail or pseudo loses the race cleanly.
+      if (!created) throw new GraphQLError(ALREADY_TAKEN);
+      return { jwt: issueToken(app, created), user: { id: created.id, username: created.username, email: created.email } };
+    },
+  };
+}

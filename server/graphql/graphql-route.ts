@@ -1,0 +1,38 @@
+import { graphql, GraphQLError } from 'graphql';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/open-database';
+import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
+
+const graphqlRequest = z.object({
+  query: z.string().min(1).max(20_000),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().nullish(),
+});
+
+/** `POST /content/graphql`: the GraphQL-over-HTTP answer `{ data, errors }` with status 200. */
+export function registerGraphqlRoute(app: FastifyInstance, db: Database): void {
+  const rootValue = contentResolvers(app, db);
+  app.post('/content/graphql', async (request, reply) => {
+    const body = graphqlRequest.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide' }] });
+    const contextValue: ContentContext = { ip: request.ip };
+    const result = await graphql({
+      schema: contentSchema,
+      source: body.data.query,
+      rootValue,
+      contextValue,
+      variableValues: body.data.variables ?? undefined,
+      operationName: body.data.operationName ?? undefined,
+    });
+    // Unexpected resolver failures are logged in full and answered without internals.
+    const errors = result.errors?.map((error) => {
+      if (error.originalError && !(error.originalError instanceof GraphQLError)) {
+        request.log.error({ err: error.originalError }, 'graphql resolver failed');
+        return { message: 'Erreur lors de la requête', path: error.path };
+      }
+      return error.toJSON();
+    });
+    return reply.send(errors ? { data: result.data ?? null, errors } : { data: result.data });
+  });
+}
