@@ -66,19 +66,24 @@ export const INVALID_CREDENTIALS = 'Invalid identifier or password';
 export const ALREADY_TAKEN = 'Email or Username are already taken';
 export const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Réessayez dans quelques minutes.';
 
+/** Failed sign-ins allowed per address and identifier in 15 minutes. */
+export const LOGIN_ATTEMPTS = 10;
+const tooMany = () => new GraphQLError(TOO_MANY_ATTEMPTS, { extensions: { code: 'TOO_MANY_REQUESTS' } });
+
 export type ContentContext = { ip: string };
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
 export function contentResolvers(app: FastifyInstance, db: Database) {
-  // Per address and identifier, so one attacker cannot lock a member out from elsewhere.
-  const loginLimiter = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
+  // a success clears the count.
+  const failedLogins = new RateLimiterMemory({ points: LOGIN_ATTEMPTS, duration: 15 * 60 });
   const registerLimiter = new RateLimiterMemory({ points: 5, duration: 60 * 60 });
 
   async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
     try {
       await limiter.consume(key);
     } catch {
-      throw new GraphQLError(TOO_MANY_ATTEMPTS, { extensions: { code: 'TOO_MANY_REQUESTS' } });
+      throw tooMany();
     }
   }
 
@@ -98,10 +103,16 @@ export function contentResolvers(app: FastifyInstance, db: Database) {
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);
       if (!input.success) throw new GraphQLError(INVALID_CREDENTIALS);
-      await consume(loginLimiter, `${context.ip}|${input.data.identifier.toLowerCase()}`);
+      const key = `${context.ip}|${input.data.identifier.toLowerCase()}`;
+      const record = await failedLogins.get(key);
+      if (record !== null && record.consumedPoints >= LOGIN_ATTEMPTS) throw tooMany();
       const user = await findUserByIdentifier(db, input.data.identifier);
       const valid = user !== undefined && (await verifyPassword(user.passwordHash, input.data.password));
-      if (!user || !valid) throw new GraphQLError(INVALID_CREDENTIALS);
+      if (!user || !valid) {
+        await failedLogins.penalty(key, 1);
+        throw new GraphQLError(INVALID_CREDENTIALS);
+      }
+      await failedLogins.delete(key);
       return { jwt: issueToken(app, user), user: { id: user.id, username: user.username, email: user.email } };
     },
 

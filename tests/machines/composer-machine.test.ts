@@ -10,7 +10,6 @@ import { composerCounter, insertMention, mentionQuery } from '../../src/domain/c
 import {
   describePath,
   expectEveryEdgeTaken,
-  simplePaths,
   transitionCoverPaths,
   walkPath,
   type ModelEvent,
@@ -73,7 +72,6 @@ describe('composer machine: every path of its graph', () => {
     return {
       input,
       paths: [
-        ...simplePaths(machine, events, { input, serializeContext }),
         ...transitionCoverPaths(machine, events, { input, serializeContext }),
       ],
     };

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('server configuration', () => {
+  it('defaults to port 3000, the embedded database in .data and the built client in dist', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.staticDir.endsWith('dist')).toBe(true);
+  });
+
+  it('generates a JWT secret into DATA_DIR on first start and keeps it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('prefers JWT_SECRET from the environment', () => {
+    const secret = 'un-secret-de-production-assez-long-pour-signer';
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'c-')), JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('refuses bad settings with a French message naming each one', () => {
+    expect(() => loadConfig({ PORT: 'quatre', JWT_SECRET: 'court', DATABASE_URL: 'pas une url' })).toThrow(
+      /Configuration invalide[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type ComptoirServer } from '../../server/app';
+import { openDatabase, type OpenDatabase } from '../../server/db/open-database';
+import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
+import { LOGIN_MUTATION } from '../../src/contract/graphql-documents';
+
+export type TestServer = ComptoirServer & {
+  url: string;
+  database: OpenDatabase;
+  /** A signed-in demo account's token. */
+  tokenOf(identifier: string): Promise<string>;
+  get(path: string, token?: string): Promise<Response>;
+  post(path: string, body: unknown, token?: string): Promise<Response>;
+  graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: unknown; errors?: { message: string }[] }>;
+  close(): Promise<void>;
+};
+
+/** A real server on a free port over an in-memory PGlite with the demo data (one per test file). */
+export async function startTestServer(options: { databaseUrl?: string } = {}): Promise<TestServer> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
+  await seedDemoData(database.db);
+  const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Comptoir</title><div id="root"></div>');
+  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, logLevel: 'silent' });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const headers = (token?: string): Record<string, string> => ({
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  });
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: headers(token), body: JSON.stringify(body) });
+  const graphql = async (query: string, variables?: Record<string, unknown>, token?: string) =>
+    (await (await post('/content/graphql', { query, variables }, token)).json()) as { data?: unknown; errors?: { message: string }[] };
+  return {
+    ...server,
+    url,
+    database,
+    get: (path, token) => fetch(`${url}${path}`, { headers: headers(token) }),
+    post,
+    graphql,
+    async tokenOf(identifier) {
+      const answer = await graphql(LOGIN_MUTATION, { input: { identifier, password: DEMO_PASSWORD } });
+      const jwt = (answer.data as { login?: { jwt?: string } } | undefined)?.login?.jwt;
+      if (!jwt) throw new Error(`connexion impossible pour ${identifier}: ${JSON.stringify(answer.errors)}`);
+      return jwt;
+    },
+    async close() {
+      await server.app.close();
+      await database.close();
+    },
+  };
+}
