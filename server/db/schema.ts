@@ -75,6 +75,8 @@ export const rooms = pgTable('rooms', {
   readSubscription: smallint('read_subscription').notNull(),
   /** Only staff may post (the general room 'ALL', spec 2 §6). */
   staffOnlyWrite: boolean('staff_only_write').notNull().default(false),
+  /** The room's change sequence: the last `seq` given to one of its messages. */
+  lastSeq: integer('last_seq').notNull().default(0),
 });
 
 export const messages = pgTable(
@@ -92,6 +94,11 @@ export const messages = pgTable(
     /** The sender's own id for the message; a repeat of the same pair is answered, never stored twice. */
     clientId: text('client_id'),
     content: text('content').notNull(),
+    /**
+     * The room's change sequence at this message's last change (post, delete, like, reply, pin):
+     * "every message with seq > N" is what a client holding N missed, tombstones included.
+     */
+    seq: integer('seq').notNull().default(0),
     attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     likesCount: integer('likes_count').notNull().default(0),
@@ -104,6 +111,7 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
     index('messages_room_date_idx').on(t.roomId, t.createdAt, t.id),
+    index('messages_room_seq_idx').on(t.roomId, t.seq),
     index('messages_parent_date_idx').on(t.parentId, t.createdAt, t.id),
     index('messages_conversation_date_idx').on(t.conversationId, t.createdAt, t.id),
   ],
@@ -122,6 +130,38 @@ export const messageLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
+
+/** Members a member blocked: their posts are not delivered to the blocker (spec 2 §4). */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/** Files sent with `POST /upload`, attached to a message by id. */
+export const uploads = pgTable('uploads', {
+  id: text('id').primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  attachmentType: text('attachment_type').$type<'audio' | 'image' | 'file' | 'video'>().notNull(),
+  name: text('name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** Set once a message carries it: an upload is attached at most once. */
+  messageId: text('message_id'),
+  createdAt: createdAt(),
+});
 
 /** A weekly live programme; the planning call expands it into dated lives. */
 export const liveSlots = pgTable('live_slots', {
@@ -149,4 +189,4 @@ export const contentEntries = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.id] })],
 );
 
-export const schema = { users, userSubscriptions, rooms, messages, messageLikes, liveSlots, contentEntries };
+export const schema = { users, userSubscriptions, rooms, messages, messageLikes, userBlocks, uploads, liveSlots, contentEntries };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './open-database';
@@ -171,6 +171,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     const history: (typeof messages.$inferInsert)[] = [];
     const likes: (typeof messageLikes.$inferInsert)[] = [];
     for (const room of DEMO_ROOMS) {
+      const firstOfRoom = history.length;
       const lines = CHAT_LINES[room.id] ?? [];
       const total = room.id === 'all' ? 15 : 90;
       for (let i = 0; i < total; i += 1) {
@@ -206,6 +207,11 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
           history[history.length - replies - 1]!.repliesCount = replies;
         }
       }
+      // The room's change sequence follows the order of the history.
+      history.slice(firstOfRoom).forEach((message, index) => {
+        message.seq = index + 1;
+      });
+      await tx.update(rooms).set({ lastSeq: history.length - firstOfRoom }).where(eq(rooms.id, room.id));
     }
     for (let i = 0; i < history.length; i += 500) await tx.insert(messages).values(history.slice(i, i + 500));
     if (likes.length > 0) await tx.insert(messageLikes).values(likes);
