@@ -3,15 +3,27 @@ import {
   accountSchema,
   contentSchema,
   conversationSchema,
+  kvSchema,
+  messageSchema,
+  outboxSchema,
+  roomSchema,
   type AccountDoc,
   type ContentDoc,
   type ConversationDoc,
+  type KvDoc,
+  type MessageDoc,
+  type OutboxDoc,
+  type RoomDoc,
 } from './schemas';
 
 export type ComptoirCollections = {
   account: RxCollection<AccountDoc>;
   content: RxCollection<ContentDoc>;
   conversations: RxCollection<ConversationDoc>;
+  rooms: RxCollection<RoomDoc>;
+  messages: RxCollection<MessageDoc>;
+  outbox: RxCollection<OutboxDoc>;
+  kv: RxCollection<KvDoc>;
 };
 export type ComptoirDatabase = RxDatabase<ComptoirCollections>;
 
@@ -33,6 +45,10 @@ export async function openDatabase(options: {
       account: { schema: accountSchema },
       content: { schema: contentSchema },
       conversations: { schema: conversationSchema },
+      rooms: { schema: roomSchema },
+      messages: { schema: messageSchema },
+      outbox: { schema: outboxSchema },
+      kv: { schema: kvSchema },
     });
   } catch (error) {
     // FACTS.md: after a failed addCollections close (not remove) the database.

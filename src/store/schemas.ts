@@ -69,3 +69,121 @@ export const conversationSchema: RxJsonSchema<ConversationDoc> = {
   required: ['_id', 'users', 'unreadMessages', 'lastMessage', 'lastMessageDate', 'lastUpdated'],
   indexes: ['unreadMessages', 'lastUpdated'],
 };
+
+/** Chat rooms with the member's rights (spec 2 §3 Room) and the room's unread badge. */
+export type RoomDoc = {
+  id: string;
+  name: string;
+  icon: string | null;
+  position: number;
+  canRead: boolean;
+  canWrite: boolean;
+  canSendAttachments: boolean;
+  /** Messages posted while the room was not open ('increase room message'); reset on open. */
+  unread: number;
+};
+export const roomSchema: RxJsonSchema<RoomDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 100 },
+    name: { type: 'string' },
+    icon: { type: ['string', 'null'] },
+    position: { type: 'number', minimum: 0, maximum: 1e6, multipleOf: 1 },
+    canRead: { type: 'boolean' },
+    canWrite: { type: 'boolean' },
+    canSendAttachments: { type: 'boolean' },
+    unread: { type: 'number', minimum: 0, maximum: 1e9, multipleOf: 1 },
+  },
+  required: ['id', 'name', 'icon', 'position', 'canRead', 'canWrite', 'canSendAttachments', 'unread'],
+  indexes: ['position'],
+};
+
+/**
+ * One collection for every chat message: room messages and thread replies, keyed by their stream
+ * (`room:{id}`, `thread:{parentId}`). The fields beside `state` exist for the indexes: `rev` is
+ * the inverted date (FACTS.md: "newest first" must be an ascending index scan), `stream` is empty
+ * while a message is only partly known or once deleted, so windows never show it.
+ */
+export type MessageDoc = {
+  _id: string;
+  stream: string;
+  rev: number;
+  /** `room:{id}` for a room message with replies: the threads list's index. */
+  threadKey: string;
+  /** `room:{id}` while pinned: the pinned list's index. */
+  pinKey: string;
+  clientId: string;
+  state: MessageStateJson;
+};
+/** The merged message state (src/sync/message-state.ts), stored as JSON. */
+export type MessageStateJson = Record<string, unknown>;
+export const REV_BASE = 1e14;
+const revField = { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 } as const;
+export const messageSchema: RxJsonSchema<MessageDoc> = {
+  version: 0,
+  primaryKey: '_id',
+  type: 'object',
+  properties: {
+    _id: { type: 'string', maxLength: 100 },
+    stream: { type: 'string', maxLength: 120 },
+    rev: revField,
+    threadKey: { type: 'string', maxLength: 120 },
+    pinKey: { type: 'string', maxLength: 120 },
+    clientId: { type: 'string', maxLength: 64 },
+    state: { type: 'object' },
+  },
+  required: ['_id', 'stream', 'rev', 'threadKey', 'pinKey', 'clientId', 'state'],
+  indexes: [['stream', 'rev'], ['threadKey', 'rev'], ['pinKey', 'rev'], 'clientId'],
+};
+
+/**
+ * Messages the member sent that the server has not confirmed yet (DESIGN.md "Outbox"). Keyed by
+ * the client id the server deduplicates by; removed when the server's echo is folded.
+ */
+export type OutboxDoc = {
+  clientId: string;
+  stream: string;
+  room: string;
+  parentMessage: string | null;
+  content: string;
+  attachments: { _id: string; attachmentType: 'audio' | 'image' | 'file' | 'video'; name: string }[];
+  createdAt: number;
+  status: 'pending' | 'failed';
+  error: string | null;
+};
+export const outboxSchema: RxJsonSchema<OutboxDoc> = {
+  version: 0,
+  primaryKey: 'clientId',
+  type: 'object',
+  properties: {
+    clientId: { type: 'string', maxLength: 64 },
+    stream: { type: 'string', maxLength: 120 },
+    room: { type: 'string' },
+    parentMessage: { type: ['string', 'null'] },
+    content: { type: 'string' },
+    attachments: { type: 'array', items: { type: 'object' } },
+    createdAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+    status: { type: 'string', enum: ['pending', 'failed'] },
+    error: { type: ['string', 'null'] },
+  },
+  required: ['clientId', 'stream', 'room', 'parentMessage', 'content', 'attachments', 'createdAt', 'status', 'error'],
+  indexes: [['stream', 'createdAt']],
+};
+
+/**
+ * Small keyed values: a room's change cursor (`cursor:{room}`), a stream's history boundary
+ * (`history:{stream}`), the results of a search (`search:{room}`), the last room, read markers.
+ */
+export type KvDoc = { key: string; value: unknown };
+export const kvSchema: RxJsonSchema<KvDoc> = {
+  version: 0,
+  primaryKey: 'key',
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 200 },
+    value: {},
+  },
+  required: ['key'],
+};

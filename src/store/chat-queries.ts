@@ -1,0 +1,57 @@
+import { map, type Observable } from 'rxjs';
+import type { ChatMessage } from '../contract/chat';
+import { fromDoc, visibleMessage } from '../sync/message-state';
+import type { ComptoirDatabase } from './database';
+import type { MessageDoc, OutboxDoc, RoomDoc } from './schemas';
+
+/**
+ * The chat's query builders. Every hot query is an ascending scan of an index with a limit
+ * (FACTS.md), checked by tests/unit/store/chat-queries.test.ts through its query plan.
+ */
+
+export const roomsQuery = (db: ComptoirDatabase) => db.rooms.find({ sort: [{ position: 'asc' }] });
+export const rooms$ = (db: ComptoirDatabase): Observable<RoomDoc[]> =>
+  roomsQuery(db).$.pipe(map((docs) => docs.map((d) => d.toJSON() as RoomDoc)));
+export const room$ = (db: ComptoirDatabase, id: string): Observable<RoomDoc | null> =>
+  db.rooms.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as RoomDoc) : null)));
+
+/**
+ * The newest `limit` messages of a stream no older than `oldestRev` (the contiguous history the
+ * client holds), newest first: the message list's window.
+ */
+export const windowQuery = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null) =>
+  db.messages.find({
+    selector: oldestRev === null ? { stream } : { stream, rev: { $lte: oldestRev } },
+    sort: [{ rev: 'asc' }],
+    limit,
+  });
+
+export const threadsQuery = (db: ComptoirDatabase, roomStreamKey: string, limit: number) =>
+  db.messages.find({ selector: { threadKey: roomStreamKey }, sort: [{ rev: 'asc' }], limit });
+
+export const pinsQuery = (db: ComptoirDatabase, roomStreamKey: string) =>
+  db.messages.find({ selector: { pinKey: roomStreamKey }, sort: [{ rev: 'asc' }] });
+
+export const outboxQuery = (db: ComptoirDatabase, stream: string) =>
+  db.outbox.find({ selector: { stream }, sort: [{ createdAt: 'asc' }] });
+
+const visible = (docs: MessageDoc[]): ChatMessage[] =>
+  docs.map((d) => visibleMessage(fromDoc(d))).filter((m): m is ChatMessage => m !== null);
+
+export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null): Observable<ChatMessage[]> =>
+  windowQuery(db, stream, limit, oldestRev).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()));
+
+export const threads$ = (db: ComptoirDatabase, roomStreamKey: string, limit: number): Observable<ChatMessage[]> =>
+  threadsQuery(db, roomStreamKey, limit).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));
+
+export const pins$ = (db: ComptoirDatabase, roomStreamKey: string): Observable<ChatMessage[]> =>
+  pinsQuery(db, roomStreamKey).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));
+
+export const outbox$ = (db: ComptoirDatabase, stream: string): Observable<OutboxDoc[]> =>
+  outboxQuery(db, stream).$.pipe(map((docs) => docs.map((d) => d.toJSON() as OutboxDoc)));
+
+export const message$ = (db: ComptoirDatabase, id: string): Observable<ChatMessage | null> =>
+  db.messages.findOne(id).$.pipe(map((d) => (d ? visibleMessage(fromDoc(d.toJSON() as MessageDoc)) : null)));
+
+export const kv$ = <T>(db: ComptoirDatabase, key: string): Observable<T | null> =>
+  db.kv.findOne(key).$.pipe(map((d) => (d ? (d.toJSON().value as T) : null)));

@@ -1,0 +1,110 @@
+import type { ChatMessage } from '../contract/chat';
+import { REV_BASE, type MessageDoc, type MessageStateJson } from '../store/schemas';
+
+/**
+ * What the client knows of one message, as a join of facts: the immutable body, and groups of
+ * mutable fields each stamped with the room change sequence they were read at. `merge` takes the
+ * newest stamp of each group, so folding the same facts twice, or in any order, gives one state
+ * (DESIGN.md "The event fold"; checked as a property in tests/unit/sync).
+ */
+export type MessageBody = Omit<ChatMessage, 'seq' | 'likesCount' | 'repliesCount' | 'repliesPictures' | 'liked' | 'pinned' | 'title'>;
+type Stamped<T> = (T & { seq: number }) | null;
+
+export type MessageState = {
+  _id: string;
+  room: string;
+  body: MessageBody | null;
+  likes: Stamped<{ count: number }>;
+  replies: Stamped<{ count: number; pictures: string[] }>;
+  pin: Stamped<{ pinned: boolean; title: string | null }>;
+  /** The viewer's own like: only answers addressed to the viewer know it. */
+  liked: Stamped<{ value: boolean }>;
+  /** The sequence of the deletion, once deleted; a deletion wins over everything. */
+  deletedSeq: number | null;
+};
+
+export const emptyState = (_id: string, room: string): MessageState => ({
+  _id,
+  room,
+  body: null,
+  likes: null,
+  replies: null,
+  pin: null,
+  liked: null,
+  deletedSeq: null,
+});
+
+/** The facts a full message carries. `forViewer` says whether its `liked` is about this member. */
+export function stateOfMessage(message: ChatMessage, forViewer: boolean): MessageState {
+  const { seq, likesCount, repliesCount, repliesPictures, liked, pinned, title, ...body } = message;
+  return {
+    _id: message._id,
+    room: message.room,
+    body,
+    likes: { count: likesCount, seq },
+    replies: { count: repliesCount, pictures: repliesPictures, seq },
+    pin: { pinned, title, seq },
+    liked: forViewer ? { value: liked, seq } : null,
+    deletedSeq: null,
+  };
+}
+
+export function merge(a: MessageState, b: MessageState): MessageState {
+  return {
+    _id: a._id,
+    room: a.room || b.room,
+    body: a.body ?? b.body,
+    likes: newest(a.likes, b.likes),
+    replies: newest(a.replies, b.replies),
+    pin: newest(a.pin, b.pin),
+    liked: newest(a.liked, b.liked),
+    deletedSeq: a.deletedSeq === null ? b.deletedSeq : b.deletedSeq === null ? a.deletedSeq : Math.max(a.deletedSeq, b.deletedSeq),
+  };
+}
+
+/** The message as the views read it, or null while it is unknown or deleted. */
+export function visibleMessage(state: MessageState): ChatMessage | null {
+  if (state.body === null || state.deletedSeq !== null) return null;
+  return {
+    ...state.body,
+    seq: Math.max(state.likes?.seq ?? 0, state.replies?.seq ?? 0, state.pin?.seq ?? 0),
+    likesCount: state.likes?.count ?? 0,
+    repliesCount: state.replies?.count ?? 0,
+    repliesPictures: state.replies?.pictures ?? [],
+    liked: state.liked?.value ?? false,
+    pinned: state.pin?.pinned ?? false,
+    title: state.pin?.title ?? null,
+  };
+}
+
+export const streamOf = (body: Pick<MessageBody, 'room' | 'parentMessage'>): string =>
+  body.parentMessage ? `thread:${body.parentMessage}` : `room:${body.room}`;
+export const roomStream = (room: string): string => `room:${room}`;
+export const threadStream = (parentId: string): string => `thread:${parentId}`;
+export const revOf = (isoDate: string): number => REV_BASE - Date.parse(isoDate);
+
+/** The stored document: the state plus the fields its indexes need. */
+export function toDoc(state: MessageState): MessageDoc {
+  const visible = visibleMessage(state);
+  const stream = visible ? streamOf(visible) : '';
+  const topLevel = visible !== null && visible.parentMessage === null;
+  return {
+    _id: state._id,
+    stream,
+    rev: visible ? revOf(visible.date) : 0,
+    threadKey: topLevel && visible.repliesCount > 0 ? roomStream(visible.room) : '',
+    pinKey: topLevel && visible.pinned ? roomStream(visible.room) : '',
+    clientId: state.body?.clientId ?? '',
+    state: state as unknown as MessageStateJson,
+  };
+}
+
+export const fromDoc = (doc: MessageDoc): MessageState => doc.state as unknown as MessageState;
+
+/** Newest stamp wins; equal stamps come from one server state, the tie-break only keeps it total. */
+function newest<T extends { seq: number }>(a: T | null, b: T | null): T | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (a.seq !== b.seq) return a.seq > b.seq ? a : b;
+  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
+}

@@ -1,0 +1,62 @@
+import { firstValueFrom } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../src/contract/chat';
+import type { ComptoirDatabase } from '../../../src/store/database';
+import { outboxQuery, pinsQuery, roomsQuery, threadsQuery, window$, windowQuery } from '../../../src/store/chat-queries';
+import { foldChatEvents } from '../../../src/sync/fold-chat-event';
+import { revOf } from '../../../src/sync/message-state';
+import { openMemoryDatabase } from './memory-database';
+
+let db: ComptoirDatabase;
+beforeAll(async () => {
+  db = await openMemoryDatabase();
+});
+afterAll(() => db.remove());
+
+const message = (i: number, room = 'forex'): ChatMessage => ({
+  _id: `${room}-${i}`,
+  clientId: null,
+  room,
+  parentMessage: null,
+  content: `n° ${i}`,
+  date: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
+  seq: i + 1,
+  sender: { id: 2, _id: '2', firstName: 'Victor', username: 'vip', picture: null, mention: null },
+  attachments: [],
+  likesCount: 0,
+  repliesCount: i % 7 === 0 ? 1 : 0,
+  repliesPictures: [],
+  liked: false,
+  pinned: i % 11 === 0,
+  title: i % 11 === 0 ? 'Épinglé' : null,
+});
+
+describe('chat queries', () => {
+  it('serve every hot query from an index, sort included (FACTS.md)', () => {
+    const plans = {
+      window: windowQuery(db, 'room:forex', 50, null),
+      windowBefore: windowQuery(db, 'room:forex', 50, revOf('2026-11-20T10:00:00.000Z')),
+      threads: threadsQuery(db, 'room:forex', 50),
+      pins: pinsQuery(db, 'room:forex'),
+      outbox: outboxQuery(db, 'room:forex'),
+      rooms: roomsQuery(db),
+    };
+    for (const [name, query] of Object.entries(plans)) {
+      const plan = query.getPreparedQuery().queryPlan;
+      expect({ name, sorted: plan.sortSatisfiedByIndex }).toEqual({ name, sorted: true });
+      // RxDB puts `_deleted` first and the primary key last: the index between is one of ours.
+      expect(plan.index.length).toBeGreaterThan(2);
+    }
+  });
+
+  it('gives the newest window, oldest at the top, within the contiguous history only', async () => {
+    await foldChatEvents(db, Array.from({ length: 300 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i), forViewer: true })));
+    await foldChatEvents(db, Array.from({ length: 20 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i, 'crypto'), forViewer: true })));
+    const latest = await firstValueFrom(window$(db, 'room:forex', 50, null));
+    expect(latest.map((m) => m._id)).toEqual(Array.from({ length: 50 }, (_, i) => `forex-${250 + i}`));
+    // The client holds 100..299 contiguously; older messages it knows (a pin, a search hit) wait
+    // outside the list until the history reaches them.
+    const wide = await firstValueFrom(window$(db, 'room:forex', 1000, revOf(message(100).date)));
+    expect(wide.map((m) => m._id)).toEqual(Array.from({ length: 200 }, (_, i) => `forex-${100 + i}`));
+  });
+});
