@@ -8,6 +8,7 @@ import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { openBrowserDatabase } from './store/open-browser-database';
 import { createApiClient } from './sync/api-client';
+import { createChatConnection } from './sync/chat-connection';
 import { startContentSync } from './sync/content-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createSessionEffects } from './sync/session-effects';
@@ -22,6 +23,7 @@ async function boot() {
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
   const effects = createSessionEffects({ api, db: () => db, storage: window.localStorage });
+  const chat = createChatConnection({ db, api, getToken: readToken });
 
   const session = createActor(
     sessionMachine.provide({
@@ -30,7 +32,14 @@ async function boot() {
         signIn: fromPromise<{ jwt: string }, LoginInput>(({ input }) => effects.signIn(input)),
         loadCurrentUser: fromPromise(() => effects.loadCurrentUser()),
         signOut: fromPromise(() => effects.signOut()),
-        contentSync: fromCallback(() => startContentSync({ api, db })),
+        contentSync: fromCallback(() => {
+          const stopContent = startContentSync({ api, db });
+          const stopChat = chat.start();
+          return () => {
+            stopContent();
+            stopChat();
+          };
+        }),
       },
       actions: {
         saveToken: (_, { jwt }) => saveToken(jwt),
@@ -55,6 +64,7 @@ async function boot() {
           db,
           session,
           live: createLiveIntents(api),
+          chat: chat.sync$,
           storage: window.localStorage,
           now: () => new Date(),
         }}

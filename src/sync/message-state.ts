@@ -108,3 +108,10 @@ function newest<T extends { seq: number }>(a: T | null, b: T | null): T | null {
   if (a.seq !== b.seq) return a.seq > b.seq ? a : b;
   return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
 }
+
+/** The room or thread a stream key names. */
+export function parseStream(stream: string): { room: string } | { parentMessage: string } | null {
+  if (stream.startsWith('room:')) return { room: stream.slice(5) };
+  if (stream.startsWith('thread:')) return { parentMessage: stream.slice(7) };
+  return null;
+}

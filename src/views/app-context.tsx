@@ -2,6 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session-machine';
 import type { ComptoirDatabase } from '../store/database';
+import type { BehaviorSubject } from 'rxjs';
+import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 
 /** Everything a view may use: the store to read, and the machines and intents to send to. */
@@ -9,6 +11,8 @@ export type AppServices = {
   db: ComptoirDatabase;
   session: ActorRefFrom<SessionMachine>;
   live: LiveIntents;
+  /** The chat's sync while signed in (null before the session is ready). */
+  chat: BehaviorSubject<ChatSync | null>;
   storage: Storage;
   now: () => Date;
 };

@@ -4,6 +4,7 @@ import { useApp } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
 import { Shell } from './shell/shell';
+import { ChatPage } from './chat/chat-page';
 import { HomePage } from './home/home-page';
 import { useCurrentUser } from './use-current-user';
 
@@ -46,7 +47,6 @@ function RedirectToSignIn() {
 
 /** [path, title] of the signed-in screens that later issues build. */
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/chat', 'Chat'],
   ['/notification', 'Notifications'],
   ['/qg', 'QG'],
   ['/replay', 'Replays'],
@@ -82,6 +82,7 @@ function SignedInRoutes() {
     <Shell>
       <Switch>
         <Route path="/" component={HomePage} />
+        <Route path="/chat" component={ChatPage} />
         {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
         <Route path="/register">{() => <ComingSoonPage title="QG" />}</Route>
         <Route path="/register-for-free">{() => <ComingSoonPage title="QG" />}</Route>

@@ -1,0 +1,386 @@
+import { BehaviorSubject } from 'rxjs';
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  chatLikeCountEvent,
+  chatMessage,
+  chatThreadIncreaseEvent,
+  chatUsersCountEvent,
+  increaseRoomMessageEvent,
+  joinAck,
+  likeAck,
+  likesResponse,
+  mentionResponse,
+  messageDeletedEvent,
+  moreMessagesAck,
+  okAck,
+  pinChangedEvent,
+  pinnedMessagesResponse,
+  postMessageAck,
+  searchResponse,
+  type ChatMessage,
+  type StreamRef,
+} from '../contract/chat';
+import { chatRoomsResponse } from '../contract/chat-room';
+import type { ComptoirDatabase } from '../store/database';
+import type { OutboxDoc } from '../store/schemas';
+import type { ApiClient } from './api-client';
+import {
+  advanceCursor,
+  foldChatEvents,
+  foldRooms,
+  increaseRoomBadge,
+  readKv,
+  resetRoomBadge,
+  writeKv,
+  type ChatEvent,
+} from './fold-chat-event';
+import { revOf, roomStream, threadStream } from './message-state';
+import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage } from './outbox';
+import type { SocketTransport } from './socket-transport';
+
+/** What the client holds of a stream's history: the contiguous block and how to page past it. */
+export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
+export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
+export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
+export type SyncStatus = 'offline' | 'catchingUp' | 'live';
+
+export const historyKey = (stream: string) => `history:${stream}`;
+export const searchKey = (room: string) => `search:${room}`;
+export const usersCountKey = (room: string) => `users:${room}`;
+export const likersKey = (messageId: string) => `likes:${messageId}`;
+
+export type ChatSync = ReturnType<typeof createChatSync>;
+
+/**
+ * The chat's sync layer (DESIGN.md): socket events and REST pages become domain events folded into
+ * the store; sends go through the outbox; after every (re)connection each joined room catches up
+ * from its cursor before it counts as live. Views call these intents and read the store.
+ */
+export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTransport; api: ApiClient; now?: () => number }) {
+  const { db, socket, api } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const joinedRooms = new Set<string>();
+  const joinedThreads = new Set<string>();
+  const live = new Set<string>();
+  let currentRoom: string | null = null;
+  const status$ = new BehaviorSubject<SyncStatus>('offline');
+
+  // Every store write goes through one queue, so cursors and folds never interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch((error: unknown) => console.error('chat sync', error));
+    return next;
+  };
+  const fold = (events: ChatEvent[]) => serial(() => foldChatEvents(db, events));
+  const received = (messages: ChatMessage[], forViewer: boolean): ChatEvent[] =>
+    messages.map((message) => ({ type: 'MessageReceived', message, forViewer }));
+
+  function updateStatus() {
+    if (!socket.connected$.value) status$.next('offline');
+    else status$.next([...joinedRooms].every((room) => live.has(room)) ? 'live' : 'catchingUp');
+  }
+
+  /** A live event's sequence: the next one moves the cursor; a gap means we missed something. */
+  function observeSeq(room: string, seq: number) {
+    void serial(async () => {
+      if (!live.has(room)) return;
+      const cursor = (await readKv<number>(db, `cursor:${room}`)) ?? 0;
+      if (seq === cursor + 1) await advanceCursor(db, room, seq);
+      else if (seq > cursor + 1) scheduleCatchUp(room);
+    });
+  }
+
+  const pendingCatchUps = new Map<string, ReturnType<typeof setTimeout>>();
+  function scheduleCatchUp(room: string) {
+    if (pendingCatchUps.has(room)) return;
+    pendingCatchUps.set(
+      room,
+      setTimeout(() => {
+        pendingCatchUps.delete(room);
+        void catchUp(room);
+      }, 200),
+    );
+  }
+
+  /** Brings a room up to date: its latest page on first open, else every change after its cursor. */
+  async function catchUp(room: string): Promise<void> {
+    live.delete(room);
+    updateStatus();
+    const stream = roomStream(room);
+    const cursor = await readKv<number>(db, `cursor:${room}`);
+    const history = await readKv<HistoryState>(db, historyKey(stream));
+    if (cursor === null || history === null) {
+      const loaded = await loadPage({ room }, null);
+      if (!loaded) return;
+    } else {
+      let after = cursor;
+      for (let round = 0; round < 50; round += 1) {
+        const answer = await socket.request(CLIENT_EVENTS.more, { room, cursor: null, afterSeq: after }, moreMessagesAck);
+        if (!answer.ok || !('messages' in answer.data)) return;
+        const page = answer.data;
+        await fold([
+          ...received(page.messages, true),
+          ...page.deleted.map((_id): ChatEvent => ({ type: 'MessageDeleted', _id, room, seq: page.lastSeq })),
+        ]);
+        const newest = page.messages.reduce((max, m) => Math.max(max, m.seq), after);
+        after = page.cursor === null ? page.lastSeq : newest;
+        await serial(() => advanceCursor(db, room, after));
+        if (page.cursor === null) break;
+      }
+    }
+    if (joinedRooms.has(room)) live.add(room);
+    updateStatus();
+  }
+
+  /** One page of history, newest first, before the stream's stored cursor (or the latest page). */
+  async function loadPage(ref: StreamRef, cursor: string | null): Promise<boolean> {
+    const stream = 'room' in ref ? roomStream(ref.room) : threadStream(ref.parentMessage);
+    const answer = await socket.request(CLIENT_EVENTS.more, { ...ref, cursor }, moreMessagesAck);
+    if (!answer.ok || !('messages' in answer.data)) return false;
+    const page = answer.data;
+    await fold(received(page.messages, true));
+    await serial(async () => {
+      const previous = await readKv<HistoryState>(db, historyKey(stream));
+      const oldest = page.messages.reduce<number | null>((max, m) => Math.max(max ?? 0, revOf(m.date)), null);
+      const next: HistoryState = {
+        cursor: page.cursor,
+        oldestRev: cursor === null && previous ? Math.max(previous.oldestRev ?? 0, oldest ?? 0) : (oldest ?? previous?.oldestRev ?? null),
+        exhausted: page.cursor === null,
+      };
+      await writeKv(db, historyKey(stream), next);
+      if ('room' in ref && cursor === null) await advanceCursor(db, ref.room, page.lastSeq);
+    });
+    return true;
+  }
+
+  async function join(ref: StreamRef): Promise<boolean> {
+    const answer = await socket.request(CLIENT_EVENTS.join, ref, joinAck);
+    if (!answer.ok || !('lastSeq' in answer.data)) return false;
+    const { usersCount } = answer.data;
+    if ('room' in ref) await serial(() => writeKv(db, usersCountKey(ref.room), usersCount));
+    return true;
+  }
+
+  let flushing: Promise<void> | null = null;
+  /** Sends every pending message, oldest first; stops at the first one the network did not take. */
+  function flushOutbox(): Promise<void> {
+    flushing ??= (async () => {
+      try {
+        for (const entry of await pendingMessages(db)) {
+          const sent = await post(entry.toJSON() as OutboxDoc);
+          if (!sent) break;
+        }
+      } finally {
+        flushing = null;
+      }
+    })();
+    return flushing;
+  }
+
+  async function post(entry: OutboxDoc): Promise<boolean> {
+    const payload = {
+      clientId: entry.clientId,
+      content: entry.content,
+      attachments: entry.attachments.map((a) => a._id),
+      ...(entry.parentMessage ? { parentMessage: entry.parentMessage } : { room: entry.room }),
+    };
+    const answer = await socket.request(CLIENT_EVENTS.post, payload, postMessageAck);
+    if (answer.ok && 'message' in answer.data) {
+      await fold([{ type: 'MessageReceived', message: answer.data.message, forViewer: true }]);
+      return true;
+    }
+    if (!answer.ok && answer.offline) return false;
+    await serial(() => markFailed(db, entry.clientId, answer.ok ? 'Erreur lors de la requête' : answer.error));
+    return true;
+  }
+
+  // ---- realtime events ----
+  const subscriptions = [
+    socket.on(SERVER_EVENTS.message, chatMessage, (message) => {
+      void fold([{ type: 'MessageReceived', message, forViewer: false }]);
+      observeSeq(message.room, message.seq);
+    }),
+    socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
+      void fold([{ type: 'MessageReceived', message, forViewer: false }]);
+      observeSeq(message.room, message.seq);
+    }),
+    socket.on(SERVER_EVENTS.likeCount, chatLikeCountEvent, (event) => {
+      void fold([{ type: 'LikeCountChanged', ...event }]);
+      observeSeq(event.room, event.seq);
+    }),
+    socket.on(SERVER_EVENTS.threadIncrease, chatThreadIncreaseEvent, (event) => {
+      void fold([{ type: 'ThreadIncreased', ...event }]);
+      observeSeq(event.room, event.seq);
+    }),
+    socket.on(SERVER_EVENTS.deleted, messageDeletedEvent, (event) => {
+      void fold([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
+      observeSeq(event.room, event.seq);
+    }),
+    socket.on(SERVER_EVENTS.pinChanged, pinChangedEvent, (event) => {
+      void fold([{ type: 'PinChanged', ...event }]);
+      observeSeq(event.room, event.seq);
+    }),
+    socket.on(SERVER_EVENTS.usersCount, chatUsersCountEvent, (event) => {
+      void serial(() => writeKv(db, usersCountKey(event.room), event.count));
+    }),
+    socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
+      if (event.room !== currentRoom) void serial(() => increaseRoomBadge(db, event.room));
+    }),
+    socket.onConnect(() => {
+      live.clear();
+      updateStatus();
+      void (async () => {
+        for (const room of joinedRooms) if (await join({ room })) void catchUp(room);
+        for (const parentMessage of joinedThreads) void join({ parentMessage });
+        await flushOutbox();
+      })();
+    }),
+  ];
+  const statusWatch = socket.connected$.subscribe(() => updateStatus());
+
+  return {
+    status$,
+
+    async refreshRooms(): Promise<void> {
+      const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
+      if (answer.ok) await serial(() => foldRooms(db, answer.data.rooms));
+    },
+
+    /** Opens a room: it becomes current (its badge resets), is joined and caught up. */
+    async openRoom(room: string): Promise<void> {
+      currentRoom = room;
+      await serial(() => resetRoomBadge(db, room));
+      if (joinedRooms.has(room)) return;
+      joinedRooms.add(room);
+      updateStatus();
+      if (await join({ room })) await catchUp(room);
+    },
+
+    leaveRoom(room: string): void {
+      if (!joinedRooms.delete(room)) return;
+      live.delete(room);
+      if (currentRoom === room) currentRoom = null;
+      void socket.request(CLIENT_EVENTS.leave, { room }, okAck);
+      updateStatus();
+    },
+
+    async openThread(parentMessage: string): Promise<void> {
+      joinedThreads.add(parentMessage);
+      if (await join({ parentMessage })) await loadPage({ parentMessage }, null);
+    },
+
+    closeThread(parentMessage: string): void {
+      if (joinedThreads.delete(parentMessage)) void socket.request(CLIENT_EVENTS.leave, { parentMessage }, okAck);
+    },
+
+    /** Older history on scroll-up; false once the stream's beginning is reached. */
+    async loadOlder(ref: StreamRef): Promise<boolean> {
+      const stream = 'room' in ref ? roomStream(ref.room) : threadStream(ref.parentMessage);
+      const history = await readKv<HistoryState>(db, historyKey(stream));
+      if (!history || history.exhausted || history.cursor === null) return false;
+      return loadPage(ref, history.cursor);
+    },
+
+    /** The local echo at once, then the socket; the outbox keeps it across reloads and outages. */
+    async send(draft: { room: string; parentMessage: string | null; content: string; attachments: OutboxDoc['attachments'] }): Promise<string> {
+      const clientId = newClientId();
+      await serial(() => queueMessage(db, { ...draft, clientId }, now()));
+      void flushOutbox();
+      return clientId;
+    },
+
+    async retry(clientId: string): Promise<void> {
+      await serial(() => retryMessage(db, clientId));
+      void flushOutbox();
+    },
+
+    discard: (clientId: string) => serial(() => discardMessage(db, clientId)),
+
+    async like(messageId: string, liked: boolean): Promise<string | null> {
+      const answer = await socket.request(liked ? CLIENT_EVENTS.like : CLIENT_EVENTS.unlike, { alertId: messageId }, likeAck);
+      if (!answer.ok) return answer.error;
+      if (!('likesCount' in answer.data)) return answer.data.error;
+      const stored = await db.messages.findOne(messageId).exec();
+      const room = stored ? String((stored.toJSON().state as { room?: string }).room ?? '') : '';
+      await fold([{ type: 'LikedChanged', _id: messageId, room, liked: answer.data.liked, likesCount: answer.data.likesCount, seq: answer.data.seq }]);
+      return null;
+    },
+
+    async remove(messageId: string, room: string): Promise<string | null> {
+      const answer = await socket.request(CLIENT_EVENTS.delete, { alertId: messageId }, okAck);
+      if (!answer.ok) return answer.error;
+      // The server's 'message deleted' carries the sequence; hide it now, the event confirms.
+      await fold([{ type: 'MessageDeleted', _id: messageId, room, seq: Number.MAX_SAFE_INTEGER }]);
+      return null;
+    },
+
+    async togglePin(messageId: string, title: string | undefined): Promise<string | null> {
+      const answer = await api.request(okAck, 'rest', '/chat/toggle_pinned', { method: 'POST', body: title === undefined ? { messageId } : { messageId, title } });
+      return answer.ok ? null : answer.error;
+    },
+
+    async loadPins(room: string): Promise<string | null> {
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const answer = await api.request(pinnedMessagesResponse, 'rest', '/chat/pinned_messages', { query: { room, cursor } });
+        if (!answer.ok) return answer.error;
+        await fold(received(answer.data.pinnedMessages.map((p) => p.message), true));
+        if (answer.data.nextCursor === null) break;
+        cursor = answer.data.nextCursor;
+      }
+      return null;
+    },
+
+    /** A search's results are folded as messages; the store keeps their ids in order. */
+    async search(room: string, query: string, onlyCoach: boolean, more: boolean): Promise<void> {
+      const key = searchKey(room);
+      const previous = more ? await readKv<SearchState>(db, key) : null;
+      const base: SearchState = { query, onlyCoach, ids: previous?.ids ?? [], cursor: previous?.cursor ?? null, status: 'loading', error: null };
+      await serial(() => writeKv(db, key, base));
+      const answer = await api.request(searchResponse, 'rest', '/chat/search', {
+        query: { query, room, onlyCoach: onlyCoach ? 1 : 0, cursor: more ? (previous?.cursor ?? undefined) : undefined },
+      });
+      const latest = await readKv<SearchState>(db, key);
+      // A newer search has started meanwhile: its answer, not this one, fills the list.
+      if (!latest || latest.query !== query || latest.onlyCoach !== onlyCoach) return;
+      if (!answer.ok) {
+        await serial(() => writeKv(db, key, { ...base, status: 'error', error: answer.error }));
+        return;
+      }
+      await fold(received(answer.data.messages, true));
+      await serial(() =>
+        writeKv(db, key, {
+          ...base,
+          ids: [...base.ids, ...answer.data.messages.map((m) => m._id).filter((id) => !base.ids.includes(id))],
+          cursor: answer.data.cursor,
+          status: 'done',
+        }),
+      );
+    },
+
+    clearSearch: (room: string) => serial(() => db.kv.bulkRemove([searchKey(room)])),
+
+    async mention(query: string): Promise<{ id: string; username: string; picture: string | null }[]> {
+      const answer = await api.request(mentionResponse, 'rest', '/chat/mention', { method: 'POST', body: { query } });
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.data.users;
+    },
+
+    async loadLikers(messageId: string): Promise<string | null> {
+      const answer = await api.request(likesResponse, 'rest', '/chat/likes', { query: { message: messageId } });
+      if (!answer.ok) return answer.error;
+      const state: LikersState = { users: answer.data.likes.map((l) => l.user), cursor: answer.data.cursor };
+      await serial(() => writeKv(db, likersKey(messageId), state));
+      return null;
+    },
+
+    close(): void {
+      for (const unsubscribe of subscriptions) unsubscribe();
+      statusWatch.unsubscribe();
+      for (const timer of pendingCatchUps.values()) clearTimeout(timer);
+      status$.complete();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { BehaviorSubject } from 'rxjs';
+import { io, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import { SERVER_EVENTS } from '../contract/chat';
+import { SOCKET_PATH } from '../contract/hosts';
+import { TEXT } from '../domain/text-fr';
+
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: string; offline: boolean };
+
+export type SocketTransport = {
+  /** Sends an event and decodes its acknowledgement; a timeout or a disconnection is `offline`. */
+  request<S extends z.ZodType>(event: string, payload: unknown, schema: S, timeoutMs?: number): Promise<AckResult<z.infer<S>>>;
+  /** Listens to a server event; payloads that fail the schema are dropped and counted. */
+  on<S extends z.ZodType>(event: string, schema: S, handler: (payload: z.infer<S>) => void): () => void;
+  connected$: BehaviorSubject<boolean>;
+  /** Called after each (re)connection, before anything else is sent. */
+  onConnect(handler: () => void): () => void;
+  malformedCount(): number;
+  close(): void;
+};
+
+/**
+ * socket.io with the access token (spec 2 §7), reconnecting with capped, jittered backoff. The
+ * server's 'reconnect socket' means: disconnect, then connect again.
+ */
+export function createSocketTransport(deps: {
+  getToken: () => string | null;
+  url?: string;
+  onMalformed?: (event: string, issues: unknown) => void;
+}): SocketTransport {
+  const socket: Socket = io(deps.url ?? '', {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: (callback) => callback({ token: deps.getToken() ?? '' }),
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 10_000,
+    randomizationFactor: 0.5,
+  });
+  const connected$ = new BehaviorSubject(false);
+  const connectHandlers = new Set<() => void>();
+  let malformed = 0;
+
+  socket.on('connect', () => {
+    connected$.next(true);
+    for (const handler of connectHandlers) handler();
+  });
+  socket.on('disconnect', (reason) => {
+    connected$.next(false);
+    // A disconnection the server decided is not retried by socket.io itself.
+    if (reason === 'io server disconnect') socket.connect();
+  });
+  socket.on(SERVER_EVENTS.reconnect, () => {
+    socket.disconnect();
+    socket.connect();
+  });
+
+  return {
+    connected$,
+    async request(event, payload, schema, timeoutMs = 10_000) {
+      if (!socket.connected) return { ok: false, error: TEXT.requestFailed, offline: true };
+      let answer: unknown;
+      try {
+        answer = await socket.timeout(timeoutMs).emitWithAck(event, payload);
+      } catch {
+        return { ok: false, error: TEXT.requestFailed, offline: true };
+      }
+      const parsed = schema.safeParse(answer);
+      if (!parsed.success) {
+        malformed += 1;
+        deps.onMalformed?.(event, parsed.error.issues);
+        return { ok: false, error: TEXT.requestFailed, offline: false };
+      }
+      const data: unknown = parsed.data;
+      if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') {
+        return { ok: false, error: data.error, offline: false };
+      }
+      return { ok: true, data: parsed.data };
+    },
+    on(event, schema, handler) {
+      const listener = (payload: unknown) => {
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) {
+          malformed += 1;
+          deps.onMalformed?.(event, parsed.error.issues);
+          return;
+        }
+        handler(parsed.data);
+      };
+      socket.on(event, listener);
+      return () => void socket.off(event, listener);
+    },
+    onConnect(handler) {
+      connectHandlers.add(handler);
+      return () => void connectHandlers.delete(handler);
+    },
+    malformedCount: () => malformed,
+    close() {
+      connectHandlers.clear();
+      socket.removeAllListeners();
+      socket.disconnect();
+      connected$.complete();
+    },
+  };
+}

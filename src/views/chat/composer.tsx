@@ -1,0 +1,180 @@
+import { styled } from '@linaria/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { composerMachine, type MentionUser } from '../../machines/composer-machine';
+import { parseStream } from '../../sync/message-state';
+import { useApp } from '../app-context';
+import { useChat } from './use-chat';
+
+export const LOCK_KEY = 'isLocked';
+
+/**
+ * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
+ * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
+ */
+export function Composer(props: { stream: string; privateRoom?: boolean }) {
+  const { storage } = useApp();
+  const chat = useChat();
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
+  const composer = useActorRef(
+    composerMachine.provide({
+      actors: {
+        searchMentions: fromPromise<MentionUser[], { query: string }>(async ({ input }) => (await chatRef.current?.mention(input.query)) ?? []),
+      },
+      actions: {
+        submit: (_, draft) => {
+          const target = parseStream(draft.stream);
+          if (!target) return;
+          void chatRef.current?.send({
+            room: 'room' in target ? target.room : '',
+            parentMessage: 'parentMessage' in target ? target.parentMessage : null,
+            content: draft.text,
+            attachments: draft.attachments.map((a) => ({ _id: a.id, attachmentType: a.attachmentType, name: a.name })),
+          });
+        },
+        persistLock: (_, { locked }) => storage.setItem(LOCK_KEY, String(locked)),
+      },
+    }),
+    { input: { stream: props.stream, privateRoom: props.privateRoom ?? false, locked: storage.getItem(LOCK_KEY) === 'true' } },
+  );
+  const text = useSelector(composer, (s) => s.context.text);
+  const locked = useSelector(composer, (s) => s.context.locked);
+  const mentions = useSelector(composer, (s) => (s.matches('mentionShowing') ? s.context.mentions : []));
+  const counter = composerCounter(text);
+  const canSend = text.trim() !== '';
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        composer.send({ type: 'composer.send' });
+      }}
+    >
+      {mentions.length > 0 ? (
+        <Mentions role="listbox" aria-label={CHAT_TEXT.mentionsLabel}>
+          {mentions.map((user) => (
+            <li key={user.id} role="option" aria-selected={false}>
+              <button type="button" onClick={() => composer.send({ type: 'composer.pickMention', username: user.username })}>
+                @{user.username}
+              </button>
+            </li>
+          ))}
+        </Mentions>
+      ) : null}
+      <Row>
+        <LockButton
+          type="button"
+          aria-pressed={locked}
+          aria-label={locked ? CHAT_TEXT.unlockEnter : CHAT_TEXT.lockEnter}
+          title={locked ? CHAT_TEXT.unlockEnter : CHAT_TEXT.lockEnter}
+          onClick={() => composer.send({ type: 'composer.toggleLock' })}
+        >
+          {locked ? '🔒' : '🔓'}
+        </LockButton>
+        <TextArea
+          aria-label={CHAT_TEXT.composerLabel}
+          placeholder={CHAT_TEXT.composerLabel}
+          value={text}
+          maxLength={MESSAGE_MAX_LENGTH}
+          rows={1}
+          onChange={(event) => composer.send({ type: 'composer.input', text: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') composer.send({ type: 'composer.dismissMentions' });
+            if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            composer.send({ type: 'composer.enterKey' });
+          }}
+        />
+        <SendButton type="submit" disabled={!canSend}>
+          {CHAT_TEXT.send}
+        </SendButton>
+      </Row>
+      {counter.visible ? (
+        <Counter data-over="" aria-live="polite">
+          {CHAT_TEXT.counter(text.length)}
+        </Counter>
+      ) : null}
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  position: relative;
+  border-top: 1px solid var(--border);
+  padding: 8px 12px;
+`;
+const Row = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: 8px;
+`;
+const TextArea = styled.textarea`
+  flex: 1;
+  resize: none;
+  field-sizing: content;
+  min-height: 40px;
+  max-height: 400px;
+  padding: 9px 12px;
+  border-radius: 8px;
+  border: 1px solid var(--border);
+  background: var(--surface);
+  color: var(--text);
+  font: inherit;
+`;
+const LockButton = styled.button`
+  width: 40px;
+  height: 40px;
+  border-radius: 8px;
+  border: 1px solid var(--border);
+  background: transparent;
+  cursor: pointer;
+`;
+const SendButton = styled.button`
+  height: 40px;
+  padding: 0 16px;
+  border-radius: 8px;
+  border: none;
+  background: var(--accent);
+  color: var(--accent-contrast);
+  font-weight: 600;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+`;
+const Counter = styled.p`
+  margin: 4px 0 0;
+  font-size: 12px;
+  text-align: right;
+  &[data-over] {
+    color: var(--danger);
+  }
+`;
+const Mentions = styled.ul`
+  position: absolute;
+  bottom: 100%;
+  left: 60px;
+  margin: 0;
+  padding: 4px;
+  list-style: none;
+  max-height: 275px;
+  overflow-y: auto;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  background: var(--surface);
+  box-shadow: var(--shadow);
+  & button {
+    width: 100%;
+    padding: 6px 10px;
+    border: none;
+    background: transparent;
+    color: var(--text);
+    text-align: left;
+    cursor: pointer;
+  }
+`;

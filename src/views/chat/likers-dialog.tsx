@@ -1,0 +1,38 @@
+import { styled } from '@linaria/react';
+import { useEffect, useState } from 'react';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { kv$ } from '../../store/chat-queries';
+import { likersKey, type LikersState } from '../../sync/chat-sync';
+import { Dialog } from '../common/dialog';
+import { ErrorText } from '../common/ui';
+import { useChat, useQuery } from './use-chat';
+
+/** Who liked a message (spec 2 §2 "Other"); the viewer is listed without a profile link. */
+export function LikersDialog(props: { messageId: string; viewerId: number; onClose: () => void }) {
+  const chat = useChat();
+  const [error, setError] = useState<string | null>(null);
+  const likers = useQuery((db) => kv$<LikersState>(db, likersKey(props.messageId)), [props.messageId], null);
+  useEffect(() => {
+    void chat?.loadLikers(props.messageId).then(setError);
+  }, [chat, props.messageId]);
+  return (
+    <Dialog title={CHAT_TEXT.likersTitle} open onClose={props.onClose}>
+      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+      <List>
+        {(likers?.users ?? []).map((user) => (
+          <li key={user.id}>
+            {user.username}
+            {user.id === props.viewerId ? ' (vous)' : ''}
+          </li>
+        ))}
+      </List>
+    </Dialog>
+  );
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding-left: 18px;
+  max-height: 275px;
+  overflow-y: auto;
+`;

@@ -1,0 +1,148 @@
+import { styled } from '@linaria/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { ChatMessage } from '../../contract/chat';
+import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { showsHeader } from '../../domain/message-grouping';
+import { kv$, outbox$, window$ } from '../../store/chat-queries';
+import type { OutboxDoc } from '../../store/schemas';
+import { historyKey, type HistoryState } from '../../sync/chat-sync';
+import { MessageRow, type Viewer } from './message-row';
+import { OutboxRow } from './outbox-row';
+import { useChat, useQuery } from './use-chat';
+
+const PAGE = 50;
+/** Virtuoso counts prepended rows down from here, so the first visible row stays put. */
+const FIRST_INDEX = 1_000_000_000;
+
+type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
+
+/**
+ * A stream's messages, newest at the bottom, in a virtualised log: a window of the newest N from
+ * the store that grows on scroll-up (loading older pages when the store runs out), pending sends
+ * last, and a button back to the end when the reader is more than 200px above it.
+ */
+export function MessageList(props: { stream: string; ref: { room: string } | { parentMessage: string }; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
+  const chat = useChat();
+  const [limit, setLimit] = useState(PAGE);
+  const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
+  const oldestRev = history && !history.exhausted ? history.oldestRev : null;
+  const messages = useQuery((db) => window$(db, props.stream, limit, oldestRev), [props.stream, limit, oldestRev], [] as ChatMessage[]);
+  const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
+
+  const items = useMemo<Item[]>(() => {
+    const seen = new Set<string>();
+    const rows: Item[] = [];
+    let previous: ChatMessage | null = null;
+    for (const message of messages) {
+      if (seen.has(message._id)) continue;
+      seen.add(message._id);
+      rows.push({ kind: 'message', message, showHeader: showsHeader(previous, message) });
+      previous = message;
+    }
+    const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
+    for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
+    return rows;
+  }, [messages, pending]);
+
+  // Keep the first visible row in place when older rows are prepended.
+  const firstKey = useRef<string | null>(null);
+  const firstIndex = useRef(FIRST_INDEX);
+  const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
+  if (items.length > 0) {
+    const previousFirst = firstKey.current;
+    const at = previousFirst === null ? -1 : items.findIndex((item) => keyOf(item) === previousFirst);
+    if (at > 0) firstIndex.current -= at;
+    firstKey.current = keyOf(items[0]!);
+  }
+
+  const [atBottom, setAtBottom] = useState(true);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const exhausted = history?.exhausted ?? false;
+
+  const loadOlder = useCallback(async () => {
+    if (loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      // The store may already hold more of the contiguous history than the window shows.
+      if (messages.length >= limit) setLimit((l) => l + PAGE);
+      else if (!exhausted && chat) {
+        if (await chat.loadOlder(props.ref)) setLimit((l) => l + PAGE);
+      }
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [chat, exhausted, limit, loadingOlder, messages.length, props.ref]);
+
+  // A room's memory is released when it leaves the screen: the window shrinks back on switch.
+  useEffect(() => {
+    setLimit(PAGE);
+  }, [props.stream]);
+
+  return (
+    <Wrapper>
+      <Virtuoso
+        ref={virtuoso}
+        role="log"
+        aria-label={CHAT_TEXT.messagesLog}
+        aria-live={atBottom ? 'polite' : 'off'}
+        data={items}
+        firstItemIndex={firstIndex.current}
+        initialTopMostItemIndex={Math.max(0, items.length - 1)}
+        computeItemKey={(_, item) => keyOf(item)}
+        followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+        atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
+        atBottomStateChange={setAtBottom}
+        startReached={() => void loadOlder()}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        components={{
+          Header: () => (
+            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? CHAT_TEXT.emptyRoom : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
+          ),
+        }}
+        itemContent={(_, item) =>
+          item.kind === 'message' ? (
+            <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+          ) : (
+            <OutboxRow entry={item.entry} />
+          )
+        }
+      />
+      {!atBottom ? (
+        <ToBottom type="button" onClick={() => virtuoso.current?.scrollToIndex({ index: 'LAST', behavior: 'smooth' })}>
+          ↓ {CHAT_TEXT.scrollToBottom}
+        </ToBottom>
+      ) : null}
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  & > div {
+    height: 100%;
+  }
+`;
+const Edge = styled.div`
+  padding: 12px 16px;
+  text-align: center;
+  font-size: 13px;
+  color: var(--muted);
+  min-height: 8px;
+`;
+const ToBottom = styled.button`
+  position: absolute;
+  right: 16px;
+  bottom: 12px;
+  padding: 6px 12px;
+  border-radius: 999px;
+  border: 1px solid var(--border);
+  background: var(--surface);
+  color: var(--text);
+  box-shadow: var(--shadow);
+  cursor: pointer;
+`;

@@ -1,0 +1,301 @@
+import { styled } from '@linaria/react';
+import { memo, useState } from 'react';
+import { toast } from 'sonner';
+import type { Attachment, ChatMessage } from '../../contract/chat';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { Dialog } from '../common/dialog';
+import { Button, Field } from '../common/ui';
+import { Actions, ConfirmDialog } from './confirm-dialog';
+import { LikersDialog } from './likers-dialog';
+import { useChat } from './use-chat';
+
+export type Viewer = { id: number; moderator: boolean };
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false });
+const day = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
+
+/** One message: header (unless grouped), text, attachments, likes, replies and its actions. */
+export const MessageRow = memo(function MessageRow(props: {
+  message: ChatMessage;
+  showHeader: boolean;
+  viewer: Viewer;
+  inThread: boolean;
+  onOpenThread?: (id: string) => void;
+}) {
+  const { message, viewer } = props;
+  const chat = useChat();
+  const [confirm, setConfirm] = useState<'delete' | 'report' | 'unpin' | null>(null);
+  const [pinEditor, setPinEditor] = useState(false);
+  const [likers, setLikers] = useState(false);
+  const [picture, setPicture] = useState<Attachment | null>(null);
+  const mine = message.sender.id === viewer.id;
+  const canPin = viewer.moderator && !props.inThread && message.parentMessage === null;
+  const date = new Date(message.date);
+
+  async function answer(yes: boolean) {
+    const action = confirm;
+    setConfirm(null);
+    if (!yes || !chat) return;
+    if (action === 'delete') {
+      const error = await chat.remove(message._id, message.room);
+      if (error) toast.error(error);
+    } else if (action === 'report') {
+      toast.success(CHAT_TEXT.reportThanks);
+    } else if (action === 'unpin') {
+      const error = await chat.togglePin(message._id, undefined);
+      if (error) toast.error(error);
+      else toast.success(CHAT_TEXT.unpinned);
+    }
+  }
+
+  return (
+    <Row data-grouped={props.showHeader ? undefined : ''} data-pinned={message.pinned ? '' : undefined} aria-label={`${message.sender.username}, ${time.format(date)}`}>
+      {props.showHeader ? (
+        <Header>
+          <Avatar aria-hidden>{message.sender.picture ? <img src={message.sender.picture} alt="" width={32} height={32} /> : message.sender.username.slice(0, 1).toUpperCase()}</Avatar>
+          <strong>{message.sender.username}</strong>
+          {message.sender.mention ? <Mention>{message.sender.mention}</Mention> : null}
+          <Time dateTime={message.date} title={`${day.format(date)} ${time.format(date)}`}>
+            {time.format(date)}
+          </Time>
+        </Header>
+      ) : null}
+      {message.pinned && message.title ? <PinTitle>📌 {message.title}</PinTitle> : null}
+      {message.content ? <Content>{message.content}</Content> : null}
+      {message.attachments.length > 0 ? (
+        <Attachments>
+          {message.attachments.map((a) => (
+            <AttachmentView key={a._id} attachment={a} onOpen={() => setPicture(a)} />
+          ))}
+        </Attachments>
+      ) : null}
+      <Toolbar>
+        <ToolButton
+          type="button"
+          aria-pressed={message.liked}
+          aria-label={`${CHAT_TEXT.like} (${message.likesCount})`}
+          onClick={() => void chat?.like(message._id, !message.liked).then((error) => error && toast.error(error))}
+        >
+          {message.liked ? '♥' : '♡'}
+        </ToolButton>
+        {message.likesCount > 0 ? (
+          <ToolButton type="button" onClick={() => setLikers(true)} aria-label={`${CHAT_TEXT.likersTitle} : ${message.likesCount}`}>
+            {message.likesCount}
+          </ToolButton>
+        ) : null}
+        {!props.inThread && props.onOpenThread ? (
+          <ToolButton type="button" onClick={() => props.onOpenThread?.(message._id)}>
+            {message.repliesCount > 0 ? (
+              <>
+                <Pictures aria-hidden>
+                  {message.repliesPictures.map((p) => (
+                    <img key={p} src={p} alt="" width={18} height={18} />
+                  ))}
+                </Pictures>
+                {CHAT_TEXT.replies(message.repliesCount)}
+              </>
+            ) : (
+              CHAT_TEXT.reply
+            )}
+          </ToolButton>
+        ) : null}
+        {canPin ? (
+          <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : setPinEditor(true))}>
+            {message.pinned ? CHAT_TEXT.unpin : CHAT_TEXT.pin}
+          </ToolButton>
+        ) : null}
+        {mine || viewer.moderator ? (
+          <ToolButton type="button" onClick={() => setConfirm('delete')}>
+            {CHAT_TEXT.deleteMessage}
+          </ToolButton>
+        ) : null}
+        {!mine ? (
+          <ToolButton type="button" onClick={() => setConfirm('report')}>
+            {CHAT_TEXT.report}
+          </ToolButton>
+        ) : null}
+      </Toolbar>
+      <ConfirmDialog
+        question={
+          confirm === 'delete' ? CHAT_TEXT.deleteQuestion : confirm === 'report' ? CHAT_TEXT.reportQuestion : confirm === 'unpin' ? CHAT_TEXT.unpinQuestion : null
+        }
+        onAnswer={(yes) => void answer(yes)}
+      />
+      {pinEditor ? <PinEditor messageId={message._id} onClose={() => setPinEditor(false)} /> : null}
+      {likers ? <LikersDialog messageId={message._id} viewerId={viewer.id} onClose={() => setLikers(false)} /> : null}
+      <Dialog title={picture?.name ?? CHAT_TEXT.pictureViewer} open={picture !== null} onClose={() => setPicture(null)} wide>
+        {picture ? <FullPicture src={picture.resourceUrl} alt={picture.name} /> : null}
+      </Dialog>
+    </Row>
+  );
+});
+
+function AttachmentView({ attachment, onOpen }: { attachment: Attachment; onOpen: () => void }) {
+  // Sizes are reserved before loading, so nothing below jumps (DESIGN.md "Scroll jumps").
+  const ratio = attachment.width && attachment.height ? `${attachment.width} / ${attachment.height}` : '4 / 3';
+  switch (attachment.attachmentType) {
+    case 'image':
+      return (
+        <PictureButton type="button" onClick={onOpen} style={{ aspectRatio: ratio }} aria-label={attachment.name}>
+          <img src={attachment.thumbnail ?? attachment.resourceUrl} alt={attachment.name} loading="lazy" />
+        </PictureButton>
+      );
+    case 'video':
+      return <video src={attachment.resourceUrl} controls preload="metadata" style={{ aspectRatio: ratio, width: '100%', maxWidth: 360 }} />;
+    case 'audio':
+      return <audio src={attachment.resourceUrl} controls preload="none" />;
+    case 'file':
+      return (
+        <a href={attachment.resourceUrl} target="_blank" rel="noreferrer" download={attachment.name}>
+          📄 {attachment.name}
+        </a>
+      );
+  }
+}
+
+function PinEditor({ messageId, onClose }: { messageId: string; onClose: () => void }) {
+  const chat = useChat();
+  const [title, setTitle] = useState('');
+  async function submit() {
+    if (title.trim() === '') {
+      toast.error(CHAT_TEXT.pinTitleRequired);
+      return;
+    }
+    const error = await chat?.togglePin(messageId, title.trim());
+    if (error) toast.error(error);
+    else onClose();
+  }
+  return (
+    <Dialog title={CHAT_TEXT.pin} open onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field>
+          {CHAT_TEXT.pinTitleLabel}
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} autoFocus />
+        </Field>
+        <Actions>
+          <Button type="button" variant="ghost" onClick={onClose}>
+            {CHAT_TEXT.closePanel}
+          </Button>
+          <Button type="submit">{CHAT_TEXT.pin}</Button>
+        </Actions>
+      </form>
+    </Dialog>
+  );
+}
+
+const Row = styled.article`
+  padding: 6px 16px 2px 60px;
+  position: relative;
+  &[data-grouped] {
+    padding-top: 0;
+  }
+  &[data-pinned] {
+    background: color-mix(in srgb, var(--gold, #c9a227) 8%, transparent);
+  }
+  &:hover > div:last-of-type {
+    opacity: 1;
+  }
+`;
+const Header = styled.header`
+  display: flex;
+  align-items: baseline;
+  gap: 8px;
+  margin-left: -44px;
+`;
+const Avatar = styled.span`
+  width: 32px;
+  height: 32px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  background: var(--border);
+  font-weight: 700;
+  overflow: hidden;
+  align-self: center;
+  margin-right: 4px;
+`;
+const Mention = styled.span`
+  font-size: 11px;
+  padding: 1px 6px;
+  border-radius: 6px;
+  background: var(--gold, #c9a227);
+  color: #111;
+  font-weight: 700;
+`;
+const Time = styled.time`
+  font-size: 12px;
+  color: var(--muted);
+`;
+const PinTitle = styled.p`
+  margin: 2px 0;
+  font-size: 13px;
+  font-weight: 700;
+  color: var(--gold, #c9a227);
+`;
+const Content = styled.p`
+  margin: 2px 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+const Attachments = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 4px 0;
+`;
+const PictureButton = styled.button`
+  width: 240px;
+  padding: 0;
+  border: none;
+  border-radius: 8px;
+  overflow: hidden;
+  cursor: zoom-in;
+  background: var(--border);
+  & img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+const FullPicture = styled.img`
+  max-width: 100%;
+  max-height: 75vh;
+`;
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  opacity: 0.75;
+`;
+const ToolButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 8px;
+  border: 1px solid transparent;
+  border-radius: 6px;
+  background: transparent;
+  color: var(--muted);
+  font: inherit;
+  font-size: 12px;
+  cursor: pointer;
+  &:hover {
+    border-color: var(--border);
+    color: var(--text);
+  }
+  &[aria-pressed='true'] {
+    color: var(--danger);
+  }
+`;
+const Pictures = styled.span`
+  display: inline-flex;
+  & img {
+    border-radius: 50%;
+    margin-right: -4px;
+  }
+`;

@@ -1,0 +1,190 @@
+import { styled } from '@linaria/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ChatMessage } from '../../contract/chat';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '../../domain/chat-limits';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { kv$ } from '../../store/chat-queries';
+import type { RoomDoc } from '../../store/schemas';
+import { searchKey, type SearchState } from '../../sync/chat-sync';
+import { ErrorText } from '../common/ui';
+import { MessageRow, type Viewer } from './message-row';
+import { SearchResult } from './search-result';
+import { useChat, useQuery } from './use-chat';
+
+/** The latest 50 threads of the room, with their reply counts and repliers (spec 2 §2, §4). */
+export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id: string) => void; onClose: () => void }) {
+  return (
+    <Overlay title={CHAT_TEXT.threads} onClose={props.onClose}>
+      {props.threads.length === 0 ? (
+        <Empty>{CHAT_TEXT.noThreads}</Empty>
+      ) : (
+        <List>
+          {props.threads.map((message) => (
+            <li key={message._id}>
+              <ItemButton type="button" onClick={() => props.onOpenThread(message._id)}>
+                <strong>{message.sender.username}</strong> {message.content.slice(0, 120)}
+                <Small>{CHAT_TEXT.replies(message.repliesCount)}</Small>
+              </ItemButton>
+            </li>
+          ))}
+        </List>
+      )}
+    </Overlay>
+  );
+}
+
+/** The room's pinned messages, loaded from the server when opened. */
+export function PinsPanel(props: { room: RoomDoc; pins: ChatMessage[]; viewer: Viewer; onClose: () => void }) {
+  const chat = useChat();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void chat?.loadPins(props.room.id).then(setError);
+  }, [chat, props.room.id]);
+  return (
+    <Overlay title={CHAT_TEXT.pins} onClose={props.onClose}>
+      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+      {props.pins.length === 0 ? (
+        <Empty>{CHAT_TEXT.noPins}</Empty>
+      ) : (
+        props.pins.map((message) => <MessageRow key={message._id} message={message} showHeader viewer={props.viewer} inThread={false} />)
+      )}
+    </Overlay>
+  );
+}
+
+/** Search in the room: 3 characters at least, 300 ms after the last key, by coach or all. */
+export function SearchPanel(props: { room: RoomDoc; viewer: Viewer; onClose: () => void }) {
+  const chat = useChat();
+  const [query, setQuery] = useState('');
+  const [onlyCoach, setOnlyCoach] = useState(false);
+  const state = useQuery((db) => kv$<SearchState>(db, searchKey(props.room.id)), [props.room.id], null);
+  const trimmed = query.trim();
+
+  useEffect(() => {
+    if (!chat || trimmed.length < SEARCH_MIN_LENGTH) return;
+    const timer = setTimeout(() => void chat.search(props.room.id, trimmed, onlyCoach, false), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [chat, trimmed, onlyCoach, props.room.id]);
+  useEffect(() => () => void chat?.clearSearch(props.room.id), [chat, props.room.id]);
+
+  const current = state && state.query === trimmed && state.onlyCoach === onlyCoach ? state : null;
+  return (
+    <Overlay title={CHAT_TEXT.searchResults} onClose={props.onClose}>
+      <SearchBar>
+        <input type="search" aria-label={CHAT_TEXT.searchLabel} placeholder={CHAT_TEXT.searchLabel} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+        <label>
+          <input type="checkbox" checked={onlyCoach} onChange={(e) => setOnlyCoach(e.target.checked)} /> {CHAT_TEXT.onlyCoach}
+        </label>
+      </SearchBar>
+      {current?.status === 'error' ? <ErrorText role="alert">{current.error}</ErrorText> : null}
+      {current?.status === 'done' && current.ids.length === 0 ? <Empty>{CHAT_TEXT.noResults}</Empty> : null}
+      {(current?.ids ?? []).map((id) => (
+        <SearchResult key={id} id={id} viewer={props.viewer} />
+      ))}
+      {current?.cursor ? (
+        <LoadMore type="button" onClick={() => void chat?.search(props.room.id, trimmed, onlyCoach, true)}>
+          {CHAT_TEXT.loadMore}
+        </LoadMore>
+      ) : null}
+    </Overlay>
+  );
+}
+
+function Overlay(props: { title: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Sheet aria-label={props.title}>
+      <SheetHeader>
+        <h2>{props.title}</h2>
+        <button type="button" onClick={props.onClose} aria-label={CHAT_TEXT.closePanel}>
+          ✕
+        </button>
+      </SheetHeader>
+      <SheetBody>{props.children}</SheetBody>
+    </Sheet>
+  );
+}
+
+const Sheet = styled.section`
+  position: absolute;
+  z-index: 5;
+  inset: 0 0 auto auto;
+  width: min(420px, 100%);
+  max-height: 100%;
+  display: flex;
+  flex-direction: column;
+  border-left: 1px solid var(--border);
+  border-bottom: 1px solid var(--border);
+  background: var(--surface);
+  box-shadow: var(--shadow);
+`;
+const SheetHeader = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 8px 12px;
+  border-bottom: 1px solid var(--border);
+  & h2 {
+    margin: 0;
+    font-size: 15px;
+  }
+  & button {
+    border: none;
+    background: transparent;
+    color: var(--muted);
+    cursor: pointer;
+  }
+`;
+const SheetBody = styled.div`
+  overflow-y: auto;
+  padding: 8px 0;
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+const ItemButton = styled.button`
+  width: 100%;
+  display: block;
+  padding: 8px 12px;
+  border: none;
+  border-bottom: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  text-align: left;
+  font: inherit;
+  cursor: pointer;
+`;
+const Small = styled.span`
+  display: block;
+  font-size: 12px;
+  color: var(--muted);
+`;
+const Empty = styled.p`
+  margin: 12px;
+  color: var(--muted);
+`;
+const SearchBar = styled.div`
+  display: grid;
+  gap: 6px;
+  padding: 0 12px 8px;
+  & input[type='search'] {
+    height: 36px;
+    padding: 0 10px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    color: var(--text);
+  }
+  & label {
+    font-size: 13px;
+  }
+`;
+const LoadMore = styled.button`
+  margin: 8px 12px;
+  border: none;
+  background: transparent;
+  color: var(--accent);
+  cursor: pointer;
+  text-decoration: underline;
+`;

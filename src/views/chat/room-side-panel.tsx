@@ -1,0 +1,201 @@
+import { styled } from '@linaria/react';
+import { useEffect, useRef, useState } from 'react';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import type { RoomDoc } from '../../store/schemas';
+
+/** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
+export function RoomSidePanel(props: { rooms: RoomDoc[]; currentRoomId: string | null; onSelect: (id: string) => void }) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const [overflow, setOverflow] = useState({ up: false, down: false });
+
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () =>
+      setOverflow({ up: element.scrollTop > 0, down: element.scrollTop + element.clientHeight < element.scrollHeight - 1 });
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [props.rooms.length]);
+
+  const scroll = (by: number) => list.current?.scrollBy({ top: by, behavior: 'smooth' });
+
+  return (
+    <>
+      <MobileToggle type="button" aria-expanded={mobileOpen} onClick={() => setMobileOpen((open) => !open)}>
+        {CHAT_TEXT.showRooms}
+      </MobileToggle>
+      <Panel aria-label={CHAT_TEXT.roomsLabel} data-collapsed={collapsed ? '' : undefined} data-mobile-open={mobileOpen ? '' : undefined}>
+        <CollapseButton type="button" onClick={() => setCollapsed((c) => !c)} aria-label={collapsed ? CHAT_TEXT.expandRooms : CHAT_TEXT.collapseRooms}>
+          {collapsed ? '»' : '«'}
+        </CollapseButton>
+        {overflow.up ? (
+          <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsUp} onClick={() => scroll(-160)}>
+            ▲
+          </Arrow>
+        ) : null}
+        <List ref={list}>
+          {props.rooms.map((room) => (
+            <li key={room.id}>
+              <RoomButton
+                type="button"
+                aria-current={room.id === props.currentRoomId ? 'page' : undefined}
+                data-locked={room.canRead ? undefined : ''}
+                title={room.name}
+                onClick={() => {
+                  props.onSelect(room.id);
+                  setMobileOpen(false);
+                }}
+              >
+                <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
+                <Name>{room.name}</Name>
+                {room.unread > 0 ? <Badge aria-label={CHAT_TEXT.unreadBadge(room.unread)}>{room.unread > 99 ? '99+' : room.unread}</Badge> : null}
+              </RoomButton>
+            </li>
+          ))}
+        </List>
+        {overflow.down ? (
+          <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsDown} onClick={() => scroll(160)}>
+            ▼
+          </Arrow>
+        ) : null}
+      </Panel>
+    </>
+  );
+}
+
+const Panel = styled.nav`
+  width: 240px;
+  display: flex;
+  flex-direction: column;
+  border-right: 1px solid var(--border);
+  background: var(--surface-2, var(--surface));
+  transition: width 200ms ease;
+  min-height: 0;
+  &[data-collapsed] {
+    width: 60px;
+  }
+  &[data-collapsed] span:not([aria-hidden]) {
+    display: none;
+  }
+  @media (max-width: 900px) {
+    position: fixed;
+    z-index: 30;
+    inset: 0 auto 63px 0;
+    transform: translateX(-100%);
+    transition: transform 250ms ease;
+    box-shadow: var(--shadow);
+    &[data-mobile-open] {
+      transform: none;
+    }
+  }
+`;
+
+const MobileToggle = styled.button`
+  display: none;
+  @media (max-width: 900px) {
+    display: block;
+    justify-self: start;
+    margin: 8px;
+    padding: 6px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    color: var(--text);
+  }
+`;
+
+const CollapseButton = styled.button`
+  align-self: flex-end;
+  margin: 6px;
+  width: 32px;
+  height: 32px;
+  border: none;
+  border-radius: 6px;
+  background: transparent;
+  color: var(--muted);
+  cursor: pointer;
+  @media (max-width: 900px) {
+    display: none;
+  }
+`;
+
+const Arrow = styled.button`
+  border: none;
+  background: transparent;
+  color: var(--muted);
+  height: 24px;
+  cursor: pointer;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0 6px;
+  overflow-y: auto;
+  flex: 1;
+  scrollbar-width: none;
+`;
+
+const RoomButton = styled.button`
+  width: 100%;
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 8px;
+  margin-bottom: 2px;
+  border: none;
+  border-radius: 8px;
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    background: var(--hover, rgba(127, 127, 127, 0.1));
+  }
+  &[aria-current='page'] {
+    background: var(--accent);
+    color: var(--accent-contrast);
+  }
+  &[data-locked] {
+    opacity: 0.6;
+  }
+`;
+
+const Initial = styled.span`
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  font-weight: 700;
+  background: var(--border);
+  overflow: hidden;
+`;
+
+const Name = styled.span`
+  flex: 1;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Badge = styled.span`
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: var(--danger);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  text-align: center;
+`;

@@ -1,0 +1,201 @@
+import { styled } from '@linaria/react';
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { SUBSCRIPTION } from '../../domain/subscription-ids';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { banDisplayDate } from '../../domain/message-grouping';
+import { expiryOf, isBanned, isModerator, isVip } from '../../domain/subscriptions';
+import { kv$, pins$, threads$ } from '../../store/chat-queries';
+import type { RoomDoc } from '../../store/schemas';
+import { usersCountKey } from '../../sync/chat-sync';
+import { roomStream } from '../../sync/message-state';
+import { Dialog } from '../common/dialog';
+import { buttonClass } from '../common/ui';
+import { useCurrentUser } from '../use-current-user';
+import { useNow } from '../use-now';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
+import { useQuery } from './use-chat';
+import type { ChatMessage } from '../../contract/chat';
+
+type Panel = 'threads' | 'pins' | 'search' | null;
+const banDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). */
+export function RoomView({ room, onOpenThread }: { room: RoomDoc; onOpenThread: (id: string) => void }) {
+  const user = useCurrentUser();
+  const now = useNow();
+  const stream = roomStream(room.id);
+  const usersCount = useQuery((db) => kv$<number>(db, usersCountKey(room.id)), [room.id], null);
+  const threads = useQuery((db) => threads$(db, stream, 50), [stream], [] as ChatMessage[]);
+  const pins = useQuery((db) => pins$(db, stream), [stream], [] as ChatMessage[]);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
+  const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
+  const banned = user !== null && isBanned(user, now);
+  const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
+  const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
+
+  return (
+    <Main aria-label={room.name}>
+      <Header>
+        <h1>{room.name}</h1>
+        {usersCount !== null ? <Count>{CHAT_TEXT.usersCount(usersCount)}</Count> : null}
+        <Spacer />
+        {room.canRead ? (
+          <>
+            <HeaderButton type="button" aria-pressed={panel === 'search'} onClick={() => toggle('search')}>
+              🔍 <span>{CHAT_TEXT.searchLabel}</span>
+            </HeaderButton>
+            <HeaderButton type="button" aria-pressed={panel === 'threads'} onClick={() => toggle('threads')}>
+              🧵 <span>{CHAT_TEXT.threads}</span>
+              {threads.length > 0 ? <Badge>{threads.length}</Badge> : null}
+            </HeaderButton>
+            <HeaderButton type="button" aria-pressed={panel === 'pins'} onClick={() => toggle('pins')}>
+              📌 <span>{CHAT_TEXT.pins}</span>
+              {pins.length > 0 ? <Badge>{pins.length}</Badge> : null}
+            </HeaderButton>
+          </>
+        ) : null}
+      </Header>
+      {user && !isVip(user, now) ? (
+        <Teaser>
+          {CHAT_TEXT.vipTeaser} <Link href="/profil/abonnements">{CHAT_TEXT.seeOffers}</Link>
+        </Teaser>
+      ) : null}
+      {!room.canRead ? (
+        <Locked>
+          <Blur aria-hidden>{'Analyse du jour, niveaux clés et plan de trading réservés aux membres. '.repeat(12)}</Blur>
+          <LockedCard>
+            <p>{CHAT_TEXT.lockedRoom}</p>
+            <Link href="/profil/abonnements" className={buttonClass}>
+              {CHAT_TEXT.seeOffers}
+            </Link>
+          </LockedCard>
+          <Dialog title={CHAT_TEXT.lockedRoomTitle} open={unauthorizedOpen} onClose={() => setUnauthorizedOpen(false)}>
+            <p>{CHAT_TEXT.lockedRoom}</p>
+            <Link href="/profil/abonnements" className={buttonClass}>
+              {CHAT_TEXT.seeOffers}
+            </Link>
+          </Dialog>
+        </Locked>
+      ) : (
+        <Body>
+          {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
+          {panel === 'threads' ? <ThreadsPanel threads={threads} onOpenThread={onOpenThread} onClose={() => setPanel(null)} /> : null}
+          {panel === 'pins' ? <PinsPanel room={room} pins={pins} viewer={viewer} onClose={() => setPanel(null)} /> : null}
+          <MessageList stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} />
+        </Body>
+      )}
+      {room.canRead && banned && banExpiry ? (
+        <Notice role="status">
+          {CHAT_TEXT.banned} {banDate.format(banDisplayDate(banExpiry))}
+        </Notice>
+      ) : room.canRead && room.canWrite ? (
+        <Composer key={stream} stream={stream} />
+      ) : room.canRead ? (
+        <Notice>{CHAT_TEXT.readOnly}</Notice>
+      ) : null}
+    </Main>
+  );
+}
+
+const Main = styled.section`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  min-height: 0;
+`;
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 8px;
+  padding: 10px 16px;
+  border-bottom: 1px solid var(--border);
+  & h1 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+const Count = styled.span`
+  font-size: 13px;
+  color: var(--muted);
+`;
+const Spacer = styled.span`
+  flex: 1;
+`;
+const HeaderButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 4px 10px;
+  border-radius: 8px;
+  border: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  font-size: 13px;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    background: var(--accent);
+    color: var(--accent-contrast);
+  }
+  @media (max-width: 600px) {
+    & span:not(:last-child) {
+      display: none;
+    }
+  }
+`;
+const Badge = styled.span`
+  min-width: 18px;
+  padding: 0 5px;
+  border-radius: 9px;
+  background: var(--danger);
+  color: #fff;
+  font-size: 11px;
+  font-weight: 700;
+`;
+const Teaser = styled.p`
+  margin: 0;
+  padding: 8px 16px;
+  background: color-mix(in srgb, var(--gold, #c9a227) 15%, transparent);
+  font-size: 14px;
+`;
+const Body = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+const Locked = styled.div`
+  position: relative;
+  flex: 1;
+  overflow: hidden;
+`;
+const Blur = styled.p`
+  margin: 0;
+  padding: 24px;
+  filter: blur(6px);
+  user-select: none;
+  color: var(--muted);
+  line-height: 2;
+`;
+const LockedCard = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 12px;
+  text-align: center;
+`;
+const Notice = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  border-top: 1px solid var(--border);
+  color: var(--muted);
+  text-align: center;
+`;

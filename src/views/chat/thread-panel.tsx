@@ -1,0 +1,84 @@
+import { styled } from '@linaria/react';
+import { useEffect, useMemo } from 'react';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { isModerator } from '../../domain/subscriptions';
+import { message$ } from '../../store/chat-queries';
+import type { RoomDoc } from '../../store/schemas';
+import { threadStream } from '../../sync/message-state';
+import { useCurrentUser } from '../use-current-user';
+import { useNow } from '../use-now';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { MessageRow } from './message-row';
+import { useChat, useQuery } from './use-chat';
+
+/** 'Fil de discussion': a message and its replies, joined while open (spec 2 §2). */
+export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: () => void }) {
+  const chat = useChat();
+  const user = useCurrentUser();
+  const now = useNow();
+  const parent = useQuery((db) => message$(db, props.parentId), [props.parentId], null);
+  const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
+  const stream = threadStream(props.parentId);
+
+  useEffect(() => {
+    if (!chat) return;
+    void chat.openThread(props.parentId);
+    return () => chat.closeThread(props.parentId);
+  }, [chat, props.parentId]);
+
+  return (
+    <Aside aria-label={CHAT_TEXT.threadTitle}>
+      <Header>
+        <h2>{CHAT_TEXT.threadTitle}</h2>
+        <button type="button" onClick={props.onClose} aria-label={CHAT_TEXT.closeThread}>
+          ✕
+        </button>
+      </Header>
+      {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
+      <Replies>
+        <MessageList stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
+      </Replies>
+      {props.room.canWrite ? <Composer key={stream} stream={stream} /> : null}
+    </Aside>
+  );
+}
+
+const Aside = styled.aside`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  border-left: 1px solid var(--border);
+  background: var(--surface);
+  @media (max-width: 900px) {
+    position: fixed;
+    z-index: 40;
+    inset: 0 0 63px 0;
+    border-left: none;
+  }
+`;
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 10px 16px;
+  border-bottom: 1px solid var(--border);
+  & h2 {
+    margin: 0;
+    font-size: 16px;
+  }
+  & button {
+    border: none;
+    background: transparent;
+    color: var(--muted);
+    cursor: pointer;
+    font-size: 16px;
+  }
+`;
+const Replies = styled.div`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+  border-top: 1px solid var(--border);
+`;

@@ -1,0 +1,182 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/** A member signed in on their own browser context, on /chat in the given room. */
+async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/chat?room=${room}`);
+  await signIn(page, identifier);
+  await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
+  return page;
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Votre message' }).first();
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).first().click();
+}
+
+test('a message sent by one member appears live for another, once', async ({ browser }) => {
+  const vip = await member(browser, 'vip');
+  const live = await member(browser, 'live');
+  await expect(log(live).getByText('EUR/USD teste la résistance').first()).toBeVisible();
+  const text = unique('Cassure validée sur EUR/USD');
+  await send(vip, text);
+  await expect(log(vip).getByText(text)).toHaveCount(1);
+  await expect(log(live).getByText(text)).toHaveCount(1);
+  // The room address parameter was consumed, the last room remembered.
+  await expect(vip).toHaveURL(/\/chat$/);
+  expect(await vip.evaluate(() => localStorage.getItem('lastRoom'))).toBe('forex');
+  await vip.context().close();
+  await live.context().close();
+});
+
+test('a reload shows the room from the local database before the network answers', async ({ browser }) => {
+  const vip = await member(browser, 'vip');
+  const text = unique('Gardé en local');
+  await send(vip, text);
+  await expect(log(vip).getByText(text)).toBeVisible();
+  await expect(log(vip).getByText('Envoi en cours…')).toHaveCount(0);
+  // Nothing from the network from now on: no chat socket, no REST answers.
+  await vip.routeWebSocket(/socket\.io/, () => {});
+  await vip.route(/\/(rest|content)\//, () => {});
+  await vip.reload();
+  await expect(log(vip).getByText(text)).toBeVisible();
+  await vip.context().close();
+});
+
+test('a message written offline shows at once and is delivered once on reconnect', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Indices');
+  const live = await member(browser, 'live', 'Indices');
+  await expect(log(vip).getByText('Le DAX ouvre en gap').first()).toBeVisible();
+  await vip.context().setOffline(true);
+  const text = unique('Écrit hors ligne');
+  await send(vip, text);
+  await expect(log(vip).getByText(text)).toBeVisible();
+  await vip.context().setOffline(false);
+  await expect(log(live).getByText(text)).toHaveCount(1, { timeout: 30_000 });
+  await expect(log(vip).getByText('Envoi en cours…')).toHaveCount(0, { timeout: 30_000 });
+  await vip.reload();
+  await expect(log(vip).getByText(text)).toHaveCount(1);
+  await live.reload();
+  await expect(log(live).getByText(text)).toHaveCount(1);
+  await vip.context().close();
+  await live.context().close();
+});
+
+test('a thread reply updates the count of its message', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Crypto');
+  const text = unique('Question pour le fil');
+  await send(vip, text);
+  const row = log(vip).getByRole('article').filter({ hasText: text });
+  await row.getByRole('button', { name: 'Répondre' }).click();
+  const thread = vip.getByRole('complementary', { name: 'Fil de discussion' });
+  await expect(thread).toBeVisible();
+  const reply = unique('Réponse dans le fil');
+  await thread.getByRole('textbox', { name: 'Votre message' }).fill(reply);
+  await thread.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(thread.getByText(reply)).toBeVisible();
+  await expect(row.getByRole('button', { name: '1 réponse' })).toBeVisible();
+  await vip.context().close();
+});
+
+test('a coach pins with a title, then unpins after confirming', async ({ browser }) => {
+  const coach = await member(browser, 'coach');
+  const text = unique('Plan de trading à épingler');
+  await send(coach, text);
+  const row = log(coach).getByRole('article').filter({ hasText: text });
+  await row.getByRole('button', { name: 'Épingler' }).click();
+  const editor = coach.getByRole('dialog', { name: 'Épingler' });
+  await editor.getByRole('button', { name: 'Épingler' }).click();
+  await expect(coach.getByText('Le titre est obligatoire')).toBeVisible();
+  await editor.getByLabel('Titre du message épinglé').fill('Plan du jour');
+  await editor.getByRole('button', { name: 'Épingler' }).click();
+  await expect(row.getByText('📌 Plan du jour')).toBeVisible();
+  await coach.getByRole('button', { name: /Messages épinglés/ }).click();
+  await expect(coach.getByRole('region', { name: 'Messages épinglés' }).getByText(text)).toBeVisible();
+  await coach.getByRole('button', { name: 'Fermer', exact: true }).click();
+  await row.getByRole('button', { name: 'Désépingler' }).click();
+  const confirm = coach.getByRole('dialog', { name: 'Souhaites-tu désépingler ce message ?' });
+  await confirm.getByRole('button', { name: 'Oui' }).click();
+  await expect(coach.getByText('Le message a bien été désépinglé')).toBeVisible();
+  await expect(row.getByText('📌 Plan du jour')).toHaveCount(0);
+  await coach.context().close();
+});
+
+test('the sender and a moderator delete messages; others cannot', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Crypto');
+  const coach = await member(browser, 'coach', 'Crypto');
+  const own = unique('À supprimer par moi');
+  const other = unique('À supprimer par la modération');
+  await send(vip, own);
+  await send(vip, other);
+  const ownRow = log(vip).getByRole('article').filter({ hasText: own });
+  await ownRow.getByRole('button', { name: 'Supprimer' }).click();
+  await vip.getByRole('dialog', { name: 'Confirmez-vous la suppression de ce message ?' }).getByRole('button', { name: 'Oui' }).click();
+  await expect(log(vip).getByText(own)).toHaveCount(0);
+  await expect(log(coach).getByText(own)).toHaveCount(0);
+
+  const coachRow = log(coach).getByRole('article').filter({ hasText: other });
+  await coachRow.getByRole('button', { name: 'Supprimer' }).click();
+  await coach.getByRole('dialog', { name: 'Confirmez-vous la suppression de ce message ?' }).getByRole('button', { name: 'Oui' }).click();
+  await expect(log(vip).getByText(other)).toHaveCount(0);
+
+  // A member sees no delete action on someone else's message.
+  const coachMessage = unique('Message du coach');
+  await send(coach, coachMessage);
+  const seenByVip = log(vip).getByRole('article').filter({ hasText: coachMessage });
+  await expect(seenByVip).toBeVisible();
+  await expect(seenByVip.getByRole('button', { name: 'Supprimer' })).toHaveCount(0);
+  await vip.context().close();
+  await coach.context().close();
+});
+
+test('search finds a message of the room', async ({ browser }) => {
+  const live = await member(browser, 'live');
+  const needle = `aiguille${Date.now().toString(36)}`;
+  await send(live, `Mon repère ${needle} pour demain`);
+  await live.getByRole('button', { name: /Rechercher dans la room/ }).click();
+  const panel = live.getByRole('region', { name: 'Résultats de la recherche' });
+  await panel.getByRole('searchbox', { name: 'Rechercher dans la room' }).fill('ai');
+  await panel.getByRole('searchbox', { name: 'Rechercher dans la room' }).fill(needle);
+  await expect(panel.getByText(`Mon repère ${needle} pour demain`)).toBeVisible();
+  await panel.getByRole('searchbox', { name: 'Rechercher dans la room' }).fill('zzzintrouvablezzz');
+  await expect(panel.getByText('Aucun messages trouvés pour la requête')).toBeVisible();
+  await live.context().close();
+});
+
+test('the banned member sees the ban notice instead of the composer', async ({ browser }) => {
+  const banni = await member(browser, 'banni');
+  await expect(banni.getByText(/Vous avez été banni du chat jusqu'au \d{1,2} \S+ \d{4}/)).toBeVisible();
+  await expect(composer(banni)).toHaveCount(0);
+  await banni.context().close();
+});
+
+test('Prime is blurred for a VIP without subscription 5, with the upgrade prompt', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Prime');
+  await expect(vip.getByRole('dialog', { name: 'Accès non autorisé' })).toBeVisible();
+  await vip.keyboard.press('Escape');
+  await expect(vip.getByText('Cette room est réservée à ses abonnés.')).toBeVisible();
+  await expect(vip.getByRole('link', { name: 'Voir les offres' })).toHaveAttribute('href', '/profil/abonnements');
+  await expect(log(vip)).toHaveCount(0);
+  await expect(composer(vip)).toHaveCount(0);
+  await vip.context().close();
+});
+
+test('a room the member is not in gets an unread badge, reset when opened', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Forex');
+  const coach = await member(browser, 'coach', 'Crypto');
+  await send(coach, unique('Nouveau dans Crypto'));
+  const rooms = vip.getByRole('navigation', { name: 'Rooms' });
+  const crypto = rooms.getByRole('button', { name: /Crypto/ });
+  await expect(crypto.getByLabel('1 nouveau message')).toBeVisible();
+  await crypto.click();
+  await expect(vip).toHaveTitle(/ChatRoom Crypto/);
+  await expect(crypto.getByLabel(/nouveau/)).toHaveCount(0);
+  await vip.context().close();
+  await coach.context().close();
+});
