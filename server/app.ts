@@ -2,17 +2,25 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
 import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
+import { registerChatRoutes } from './routes/chat-routes';
 import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
+import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
+import { registerUserBlockRoutes } from './routes/user-block-routes';
 import { registerUsersMeRoutes } from './routes/users-me-routes';
 
-export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & { db: Database };
+export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & {
+  db: Database;
+  /** Where `POST /upload` keeps the files (`${DATA_DIR}/uploads`). */
+  uploadsDir: string;
+};
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
 
 /** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
@@ -30,13 +38,19 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     trustProxy: true,
   });
   await app.register(fastifyJwt, { secret: options.jwtSecret });
+  await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
   const { db } = options;
+  // Created first: the chat routes announce changes and count connected members through it.
+  const io = attachSocketServer(app, db);
   registerGraphqlRoute(app, db);
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
   registerPublicRoutes(app, db);
+  registerChatRoutes(app, db, io);
+  registerUploadRoutes(app, db, options.uploadsDir);
+  registerUserBlockRoutes(app, db);
 
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);
@@ -63,7 +77,6 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     return reply.code(status).send({ error: message });
   });
 
-  const io = attachSocketServer(app, db);
   app.addHook('onClose', async () => {
     await io.close();
   });

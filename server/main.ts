@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
@@ -7,7 +8,7 @@ import { seedDemoData } from './db/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { app } = await buildApp({ ...config, db: database.db });
+  const { app } = await buildApp({ ...config, db: database.db, uploadsDir: join(config.dataDir, 'uploads') });
   if (await seedDemoData(database.db)) app.log.info('demo data seeded');
 
   let closing = false;

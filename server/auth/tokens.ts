@@ -40,3 +40,21 @@ export async function requestUser(app: FastifyInstance, db: Database, request: F
   const token = bearerOf(request);
   return token ? userFromToken(app, db, token) : null;
 }
+
+/** The client's token cookie (`src/sync/token-cookie.ts`); browsers send it with `<img>` requests too. */
+export const TOKEN_COOKIE = 'access_token';
+
+export function cookieTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(pair.slice(eq + 1).trim()) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

@@ -1,16 +1,58 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  type ChatMessage,
+  type chatLikeCountEvent,
+  type chatThreadIncreaseEvent,
+  type chatUsersCountEvent,
+  type increaseRoomMessageEvent,
+  type joinAck,
+  type likeAck,
+  type messageDeletedEvent,
+  type moreMessagesAck,
+  type okAck,
+  type pinChangedEvent,
+  type postMessageAck,
+} from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
+import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import type { UserRow } from '../users/user-queries';
+import { userChannel } from './channels';
+
+/**
+ * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
+ * `unknown` here), and is answered through the acknowledgement, typed by the contract.
+ */
+type Acked<Answer extends z.ZodType> = (payload: unknown, ack?: (answer: z.infer<Answer>) => void) => void;
+export type ClientToServerEvents = {
+  [CLIENT_EVENTS.join]: Acked<typeof joinAck>;
+  [CLIENT_EVENTS.leave]: Acked<typeof okAck>;
+  [CLIENT_EVENTS.post]: Acked<typeof postMessageAck>;
+  [CLIENT_EVENTS.more]: Acked<typeof moreMessagesAck>;
+  [CLIENT_EVENTS.like]: Acked<typeof likeAck>;
+  [CLIENT_EVENTS.unlike]: Acked<typeof likeAck>;
+  [CLIENT_EVENTS.delete]: Acked<typeof okAck>;
+};
+export type ServerToClientEvents = {
+  [SERVER_EVENTS.message]: (message: ChatMessage) => void;
+  [SERVER_EVENTS.discussion]: (message: ChatMessage) => void;
+  [SERVER_EVENTS.usersCount]: (event: z.infer<typeof chatUsersCountEvent>) => void;
+  [SERVER_EVENTS.likeCount]: (event: z.infer<typeof chatLikeCountEvent>) => void;
+  [SERVER_EVENTS.threadIncrease]: (event: z.infer<typeof chatThreadIncreaseEvent>) => void;
+  [SERVER_EVENTS.deleted]: (event: z.infer<typeof messageDeletedEvent>) => void;
+  [SERVER_EVENTS.increaseRoomMessage]: (event: z.infer<typeof increaseRoomMessageEvent>) => void;
+  [SERVER_EVENTS.reconnect]: () => void;
+  [SERVER_EVENTS.pinChanged]: (event: z.infer<typeof pinChangedEvent>) => void;
+};
 
 export type SocketData = { user: UserRow };
-export type ComptoirSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-export type ComptoirIo = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-
-/** The private channel of one member: every socket they have open joins it. */
-export const userChannel = (userId: number): string => `user:${userId}`;
+export type ComptoirSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
  * socket.io on the HTTP server's own port. A connection is opened with the access token
@@ -36,6 +78,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database): Comptoir
   });
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
+    registerChatHandlers(io, socket, db, app.log);
   });
   return io;
 }

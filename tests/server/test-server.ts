@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +24,8 @@ export async function startTestServer(options: { databaseUrl?: string } = {}): P
   await seedDemoData(database.db);
   const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Comptoir</title><div id="root"></div>');
-  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, logLevel: 'silent' });
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
+  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent' });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -52,6 +53,8 @@ export async function startTestServer(options: { databaseUrl?: string } = {}): P
     async close() {
       await server.app.close();
       await database.close();
+      rmSync(staticDir, { recursive: true, force: true });
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,64 @@
+import { SERVER_EVENTS, type ChatMessage } from '../../src/contract/chat';
+import type { ComptoirIo } from '../realtime/socket-server';
+import { readersChannel, roomChannel, threadChannel, userChannel } from '../realtime/channels';
+import type { MessagePlace } from './message-actions';
+import type { ThreadChange } from './post-message';
+
+/**
+ * What the server announces after a change, and to whom. A post is never delivered to the sockets
+ * of members who blocked its author (spec 2 §4); counts and deletions go to everyone in the stream.
+ */
+export function announcePost(io: ComptoirIo, message: ChatMessage, thread: ThreadChange | null, blockerIds: number[]): void {
+  const hidden = blockerIds.map(userChannel);
+  if (message.parentMessage === null) {
+    io.to(roomChannel(message.room)).except(hidden).emit(SERVER_EVENTS.message, message);
+    io.to(readersChannel(message.room)).except(hidden).emit(SERVER_EVENTS.increaseRoomMessage, { room: message.room });
+    return;
+  }
+  io.to([threadChannel(message.parentMessage), roomChannel(message.room)]).except(hidden).emit(SERVER_EVENTS.discussion, message);
+  if (thread) announceThread(io, message.room, thread);
+}
+
+export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {
+  io.to([roomChannel(roomId), threadChannel(thread.parentId)]).emit(SERVER_EVENTS.threadIncrease, {
+    _id: thread.parentId,
+    room: roomId,
+    repliesCount: thread.repliesCount,
+    repliesPictures: thread.repliesPictures,
+    seq: thread.seq,
+  });
+}
+
+export function announceLike(io: ComptoirIo, place: MessagePlace, likesCount: number, seq: number): void {
+  io.to(streamChannels(place)).emit(SERVER_EVENTS.likeCount, { _id: place.id, room: place.roomId, likesCount, seq });
+}
+
+export function announceDelete(io: ComptoirIo, place: MessagePlace, seq: number, thread: ThreadChange | null): void {
+  // A deleted top-level message also closes its own thread for whoever has it open.
+  io.to([roomChannel(place.roomId), threadChannel(place.parentId ?? place.id)]).emit(SERVER_EVENTS.deleted, {
+    _id: place.id,
+    room: place.roomId,
+    parentMessage: place.parentId,
+    seq,
+  });
+  if (thread) announceThread(io, place.roomId, thread);
+}
+
+export function announcePin(io: ComptoirIo, place: MessagePlace, pinned: boolean, title: string | null, seq: number): void {
+  io.to(roomChannel(place.roomId)).emit(SERVER_EVENTS.pinChanged, { _id: place.id, room: place.roomId, pinned, title, seq });
+}
+
+/** Distinct members (not sockets) with the channel open, on every server sharing the adapter. */
+export async function connectedUsersIn(io: ComptoirIo, channel: string): Promise<number> {
+  const sockets = await io.in(channel).fetchSockets();
+  return new Set(sockets.map((socket) => socket.data.user.id)).size;
+}
+
+export async function announceUsersCount(io: ComptoirIo, roomId: string): Promise<number> {
+  const count = await connectedUsersIn(io, roomChannel(roomId));
+  io.to(roomChannel(roomId)).emit(SERVER_EVENTS.usersCount, { room: roomId, count });
+  return count;
+}
+
+const streamChannels = (place: MessagePlace): string[] =>
+  place.parentId === null ? [roomChannel(place.roomId)] : [roomChannel(place.roomId), threadChannel(place.parentId)];

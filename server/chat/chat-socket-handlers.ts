@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CLIENT_EVENTS,
+  messageRefInput,
+  moreMessagesInput,
+  postMessageInput,
+  streamRef,
+  type StreamRef,
+} from '../../src/contract/chat';
+import type { Database } from '../db/open-database';
+import { messages } from '../db/schema';
+import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
+import { readersChannel, roomChannel, threadChannel } from '../realtime/channels';
+import type { UserRow } from '../users/user-queries';
+import { announceDelete, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
+import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, REQUEST_FAILED, roomAccess } from './chat-access';
+import { deleteMessage, setLike } from './message-actions';
+import { moreMessages } from './message-history';
+import { postMessage } from './post-message';
+import { lastSeqOf } from './room-seq';
+import { blockersOf } from './user-blocks';
+
+type AckError = { error: string };
+
+/**
+ * The chat's socket events (spec 2 §7) for one connection. Each is answered through its
+ * acknowledgement; a payload that does not decode gets 'Requête invalide', and a failure inside is
+ * logged and answered, never thrown into socket.io.
+ */
+export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger): void {
+  const user = socket.data.user;
+  const acked = <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
+    (payload: unknown, ack?: (answer: Answer | AckError) => void): void => {
+      // `emit(event, callback)` without a payload puts the callback first; a client may also send
+      // no callback, or something else in its place: the types cannot promise what the wire carries.
+      const reply =
+        typeof ack === 'function'
+          ? ack
+          : typeof payload === 'function'
+            ? (answer: Answer | AckError) => void payload(answer)
+            : () => undefined;
+      const input = typeof payload === 'function' ? undefined : payload;
+      run(input)
+        .catch((error: unknown): AckError => {
+          log.error({ err: error, event, userId: user.id }, 'socket event failed');
+          return { error: REQUEST_FAILED };
+        })
+        .then(reply)
+        .catch((error: unknown) => log.error({ err: error, event }, 'acknowledgement failed'));
+    };
+
+  readableRoomIds(db, user).then(
+    (ids) => socket.join(ids.map(readersChannel)),
+    (error: unknown) => log.error({ err: error, userId: user.id }, 'readers channels failed'),
+  );
+
+  socket.on(
+    CLIENT_EVENTS.join,
+    acked(CLIENT_EVENTS.join, async (payload) => {
+      const ref = streamRef.safeParse(payload);
+      if (!ref.success) return { error: INVALID_REQUEST };
+      const stream = await resolveStream(db, user, ref.data);
+      if (!stream) return { error: NOT_ALLOWED };
+      await socket.join(stream.channel);
+      const usersCount = stream.isRoom ? await announceUsersCount(io, stream.roomId) : await connectedUsersIn(io, roomChannel(stream.roomId));
+      return { ok: true as const, lastSeq: await lastSeqOf(db, stream.roomId), usersCount };
+    }),
+  );
+
+  socket.on(
+    CLIENT_EVENTS.leave,
+    acked(CLIENT_EVENTS.leave, async (payload) => {
+      const ref = streamRef.safeParse(payload);
+      if (!ref.success) return { error: INVALID_REQUEST };
+      if ('room' in ref.data) {
+        const channel = roomChannel(ref.data.room);
+        if (socket.rooms.has(channel)) {
+          await socket.leave(channel);
+          await announceUsersCount(io, ref.data.room);
+        }
+      } else {
+        await socket.leave(threadChannel(ref.data.parentMessage));
+      }
+      return { ok: true as const };
+    }),
+  );
+
+  socket.on(
+    CLIENT_EVENTS.post,
+    acked(CLIENT_EVENTS.post, async (payload) => {
+      const input = postMessageInput.safeParse(payload);
+      if (!input.success) return { error: INVALID_REQUEST };
+      const outcome = await postMessage(db, user, input.data);
+      if ('error' in outcome) return outcome;
+      if (outcome.created) announcePost(io, outcome.message, outcome.thread, await blockersOf(db, user.id));
+      return { message: outcome.message };
+    }),
+  );
+
+  socket.on(
+    CLIENT_EVENTS.more,
+    acked(CLIENT_EVENTS.more, async (payload) => {
+      const input = moreMessagesInput.safeParse(payload);
+      if (!input.success) return { error: INVALID_REQUEST };
+      return moreMessages(db, user, input.data);
+    }),
+  );
+
+  for (const [event, liked] of [
+    [CLIENT_EVENTS.like, true],
+    [CLIENT_EVENTS.unlike, false],
+  ] as const) {
+    socket.on(
+      event,
+      acked(event, async (payload) => {
+        const input = messageRefInput.safeParse(payload);
+        if (!input.success) return { error: INVALID_REQUEST };
+        const outcome = await setLike(db, user, input.data.alertId, liked);
+        if ('error' in outcome) return outcome;
+        if (outcome.changed) announceLike(io, outcome.place, outcome.answer.likesCount, outcome.answer.seq);
+        return outcome.answer;
+      }),
+    );
+  }
+
+  socket.on(
+    CLIENT_EVENTS.delete,
+    acked(CLIENT_EVENTS.delete, async (payload) => {
+      const input = messageRefInput.safeParse(payload);
+      if (!input.success) return { error: INVALID_REQUEST };
+      const outcome = await deleteMessage(db, user, input.data.alertId);
+      if ('error' in outcome) return outcome;
+      if (outcome.seq !== null) announceDelete(io, outcome.place, outcome.seq, outcome.thread);
+      return { ok: true as const };
+    }),
+  );
+
+  // The rooms a socket had open, kept for after it has left them all.
+  let openRooms: string[] = [];
+  socket.on('disconnecting', () => {
+    openRooms = [...socket.rooms].filter((channel) => channel.startsWith('room:')).map((channel) => channel.slice('room:'.length));
+  });
+  socket.on('disconnect', () => {
+    for (const roomId of openRooms) {
+      announceUsersCount(io, roomId).catch((error: unknown) => log.error({ err: error, roomId }, 'users count failed'));
+    }
+  });
+}
+
+/** The channel a 'join room' opens, once the member is known to read its room. */
+async function resolveStream(
+  db: Database,
+  user: UserRow,
+  ref: StreamRef,
+): Promise<{ channel: string; roomId: string; isRoom: boolean } | null> {
+  let roomId: string;
+  let channel: string;
+  if ('room' in ref) {
+    roomId = ref.room;
+    channel = roomChannel(ref.room);
+  } else {
+    const [parent] = await db.select({ roomId: messages.roomId }).from(messages).where(eq(messages.id, ref.parentMessage)).limit(1);
+    if (!parent?.roomId) return null;
+    roomId = parent.roomId;
+    channel = threadChannel(ref.parentMessage);
+  }
+  const access = await roomAccess(db, user, roomId);
+  if (!access?.rights.canRead) return null;
+  return { channel, roomId, isRoom: 'room' in ref };
+}

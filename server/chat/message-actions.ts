@@ -1,0 +1,119 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { likeAck } from '../../src/contract/chat';
+import type { Database } from '../db/open-database';
+import { messageLikes, messages } from '../db/schema';
+import type { UserRow } from '../users/user-queries';
+import { isModerator, NOT_ALLOWED, roomAccess } from './chat-access';
+import { repliesPicturesOf, type MessageRow } from './message-view';
+import type { ThreadChange } from './post-message';
+import { nextSeq } from './room-seq';
+
+export type LikeAnswer = Exclude<z.infer<typeof likeAck>, { error: string }>;
+/** Where a change to a message is announced: its room, and its thread when it is a reply. */
+export type MessagePlace = { id: string; roomId: string; parentId: string | null };
+
+export type LikeOutcome = { error: string } | { answer: LikeAnswer; place: MessagePlace; changed: boolean };
+
+/**
+ * 'like message' / 'unlike message'. Idempotent: liking twice keeps one like, and a call that
+ * changes nothing takes no seq and is broadcast to no one.
+ */
+export async function setLike(db: Database, user: UserRow, messageId: string, liked: boolean, now: Date = new Date()): Promise<LikeOutcome> {
+  const message = await liveMessage(db, messageId);
+  if (!message) return { error: NOT_ALLOWED };
+  const access = await roomAccess(db, user, message.roomId, now);
+  if (!access?.rights.canRead) return { error: NOT_ALLOWED };
+
+  const result = await db.transaction(async (tx) => {
+    const touched = liked
+      ? await tx
+          .insert(messageLikes)
+          .values({ messageId, userId: user.id, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: messageLikes.messageId })
+      : await tx
+          .delete(messageLikes)
+          .where(and(eq(messageLikes.messageId, messageId), eq(messageLikes.userId, user.id)))
+          .returning({ id: messageLikes.messageId });
+    if (touched.length === 0) {
+      const [current] = await tx.select({ likesCount: messages.likesCount, seq: messages.seq }).from(messages).where(eq(messages.id, messageId));
+      return { likesCount: current?.likesCount ?? 0, seq: current?.seq ?? 0, changed: false };
+    }
+    const seq = await nextSeq(tx, message.roomId);
+    const delta = liked ? 1 : -1;
+    const [updated] = await tx
+      .update(messages)
+      .set({ likesCount: sql`greatest(${messages.likesCount} + ${delta}, 0)`, seq })
+      .where(eq(messages.id, messageId))
+      .returning({ likesCount: messages.likesCount, seq: messages.seq });
+    return { likesCount: updated?.likesCount ?? 0, seq, changed: true };
+  });
+  return {
+    answer: { _id: messageId, likesCount: result.likesCount, liked, seq: result.seq },
+    place: { id: messageId, roomId: message.roomId, parentId: message.parentId },
+    changed: result.changed,
+  };
+}
+
+export type DeleteOutcome =
+  | { error: string }
+  /** `seq` null: it was already deleted, nothing to announce. */
+  | { place: MessagePlace; seq: number | null; thread: ThreadChange | null };
+
+/**
+ * 'delete message': by its author or a moderator (spec 2 §6). A soft delete: the row stays as a
+ * tombstone with a new seq, so a catch-up reports it; a reply also lowers its parent's count.
+ */
+export async function deleteMessage(db: Database, user: UserRow, messageId: string, now: Date = new Date()): Promise<DeleteOutcome> {
+  const [message] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  if (!message?.roomId) return { error: NOT_ALLOWED };
+  const roomId = message.roomId;
+  if (message.authorId !== user.id && !(await isModerator(db, user, now))) return { error: NOT_ALLOWED };
+  const place: MessagePlace = { id: message.id, roomId, parentId: message.parentId };
+  if (message.deletedAt !== null) return { place, seq: null, thread: null };
+
+  const result = await db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, roomId);
+    const [deleted] = await tx
+      .update(messages)
+      .set({ deletedAt: now, seq })
+      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+      .returning({ id: messages.id });
+    // Deleted meanwhile by someone else: roll back, giving the seq back.
+    if (!deleted) throw new AlreadyDeleted();
+    if (message.parentId === null) return { seq, parent: null };
+    const parentSeq = await nextSeq(tx, roomId);
+    const [parent] = await tx
+      .update(messages)
+      .set({ repliesCount: sql`greatest(${messages.repliesCount} - 1, 0)`, seq: parentSeq })
+      .where(eq(messages.id, message.parentId))
+      .returning({ repliesCount: messages.repliesCount });
+    return { seq, parent: parent ? { repliesCount: parent.repliesCount, seq: parentSeq } : null };
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyDeleted) return null;
+    throw error;
+  });
+  if (!result) return { place, seq: null, thread: null };
+  if (message.parentId === null || result.parent === null) return { place, seq: result.seq, thread: null };
+  const pictures = await repliesPicturesOf(db, [message.parentId]);
+  return {
+    place,
+    seq: result.seq,
+    thread: {
+      parentId: message.parentId,
+      repliesCount: result.parent.repliesCount,
+      repliesPictures: pictures.get(message.parentId) ?? [],
+      seq: result.parent.seq,
+    },
+  };
+}
+
+/** A message that can be liked: not deleted, in a room. */
+async function liveMessage(db: Database, id: string): Promise<(MessageRow & { roomId: string }) | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  if (!row || row.deletedAt !== null || row.roomId === null) return null;
+  return { ...row, roomId: row.roomId };
+}
+
+class AlreadyDeleted extends Error {}

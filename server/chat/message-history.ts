@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, gt, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { moreMessagesAck, MoreMessagesInput } from '../../src/contract/chat';
+import type { Database } from '../db/open-database';
+import { messages } from '../db/schema';
+import type { UserRow } from '../users/user-queries';
+import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from './chat-access';
+import { toChatMessages } from './message-view';
+import { decodeCursor, nextCursor, olderThan } from './page-cursor';
+import { lastSeqOf } from './room-seq';
+import { blockedBy } from './user-blocks';
+
+export type MoreMessagesAnswer = z.infer<typeof moreMessagesAck>;
+
+export const HISTORY_PAGE_SIZE = 50;
+export const CATCH_UP_MAX = 500;
+
+/**
+ * 'more messages' (spec 2 §7). History pages are newest first, keyset on (created_at, id): a room
+ * page holds its top-level messages, a thread page the replies of its parent; deleted messages and
+ * members the reader blocked are left out.
+ *
+ * With `afterSeq` (rooms only) it is the catch-up: every message of the room, replies included,
+ * whose seq is above `afterSeq` and at most the answered `lastSeq`, oldest seq first, live ones in
+ * `messages` and deleted ones as ids in `deleted`. At most 500 rows per answer: when more remain,
+ * `cursor` is the decimal seq of the last row answered, and the client asks again with that
+ * number as `afterSeq` (it must not move its own cursor to `lastSeq` before the last such page).
+ */
+export async function moreMessages(db: Database, user: UserRow, input: MoreMessagesInput): Promise<MoreMessagesAnswer> {
+  let roomId: string;
+  let parentId: string | null = null;
+  if ('parentMessage' in input) {
+    const [parent] = await db.select().from(messages).where(eq(messages.id, input.parentMessage)).limit(1);
+    if (!parent?.roomId) return { error: NOT_ALLOWED };
+    roomId = parent.roomId;
+    parentId = parent.id;
+  } else {
+    roomId = input.room;
+  }
+  const access = await roomAccess(db, user, roomId);
+  if (!access?.rights.canRead) return { error: NOT_ALLOWED };
+
+  // Read before the rows: every row answered has seq <= lastSeq, so lastSeq is a safe cursor.
+  const lastSeq = await lastSeqOf(db, roomId);
+  const blocked = await blockedBy(db, user.id);
+  const notBlocked = blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined;
+
+  if (!('parentMessage' in input) && input.afterSeq !== undefined) {
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), gt(messages.seq, input.afterSeq), lte(messages.seq, lastSeq), notBlocked))
+      .orderBy(asc(messages.seq))
+      .limit(CATCH_UP_MAX + 1);
+    const page = rows.slice(0, CATCH_UP_MAX);
+    const live = page.filter((row) => row.deletedAt === null);
+    return {
+      messages: await toChatMessages(db, live, user.id),
+      deleted: page.filter((row) => row.deletedAt !== null).map((row) => row.id),
+      cursor: rows.length > CATCH_UP_MAX ? String(page[page.length - 1]?.seq ?? input.afterSeq) : null,
+      lastSeq,
+    };
+  }
+
+  let before: SQL | undefined;
+  if (input.cursor !== null) {
+    const cursor = decodeCursor(input.cursor);
+    if (!cursor) return { error: INVALID_REQUEST };
+    before = olderThan(messages.createdAt, messages.id, cursor);
+  }
+  const stream = parentId === null ? and(eq(messages.roomId, roomId), isNull(messages.parentId)) : eq(messages.parentId, parentId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(stream, isNull(messages.deletedAt), notBlocked, before))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(HISTORY_PAGE_SIZE + 1);
+  return {
+    messages: await toChatMessages(db, rows.slice(0, HISTORY_PAGE_SIZE), user.id),
+    deleted: [],
+    cursor: nextCursor(rows, HISTORY_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
+    lastSeq,
+  };
+}

@@ -1,0 +1,202 @@
+import { and, count, desc, eq, exists, gt, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  likesQuery,
+  mentionInput,
+  pinnedMessagesQuery,
+  searchQuery,
+  togglePinnedInput,
+  type likesResponse,
+  type mentionResponse,
+  type pinnedMessagesResponse,
+  type searchResponse,
+} from '../../src/contract/chat';
+import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
+import type { Database } from '../db/open-database';
+import { messageLikes, messages, users, userSubscriptions } from '../db/schema';
+import { requestUser } from '../auth/tokens';
+import { announcePin, connectedUsersIn } from '../chat/chat-broadcast';
+import { INVALID_REQUEST, isModerator, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
+import { toChatMessages, toSender } from '../chat/message-view';
+import { decodeCursor, nextCursor, olderThan } from '../chat/page-cursor';
+import { nextSeq } from '../chat/room-seq';
+import { blockedBy } from '../chat/user-blocks';
+import type { ComptoirIo } from '../realtime/socket-server';
+import { roomChannel } from '../realtime/channels';
+
+export const PIN_TITLE_REQUIRED = 'Le titre est obligatoire';
+export const MESSAGE_NOT_FOUND = 'Message introuvable';
+export const PINNED_PAGE_SIZE = 20;
+export const SEARCH_PAGE_SIZE = 20;
+export const LIKES_PAGE_SIZE = 20;
+export const MENTION_LIMIT = 10;
+
+/** The chat's REST calls on the API host (spec 2 §7): pins, search, mentions and the likes list. */
+export function registerChatRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
+  app.post('/rest/chat/toggle_pinned', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = togglePinnedInput.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
+    const [message] = await db.select().from(messages).where(eq(messages.id, input.data.messageId)).limit(1);
+    if (!message?.roomId || message.deletedAt !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
+    const roomId = message.roomId;
+    const pinned = !message.pinned;
+    const title = input.data.title?.trim() ?? '';
+    if (pinned && title === '') return reply.code(400).send({ error: PIN_TITLE_REQUIRED });
+    const now = new Date();
+    const seq = await db.transaction(async (tx) => {
+      const next = await nextSeq(tx, roomId);
+      await tx
+        .update(messages)
+        .set({ pinned, pinTitle: pinned ? title : null, pinnedAt: pinned ? now : null, seq: next })
+        .where(eq(messages.id, message.id));
+      return next;
+    });
+    announcePin(io, { id: message.id, roomId, parentId: message.parentId }, pinned, pinned ? title : null, seq);
+    return reply.send({ ok: true, pinned });
+  });
+
+  app.get('/rest/chat/pinned_messages', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const query = pinnedMessagesQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const access = await roomAccess(db, user, query.data.room);
+    if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
+    const before = cursorCondition(query.data.cursor, (cursor) => olderThan(messages.pinnedAt, messages.id, cursor));
+    if (before === false) return reply.code(400).send({ error: INVALID_REQUEST });
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, query.data.room), eq(messages.pinned, true), isNotNull(messages.pinnedAt), isNull(messages.deletedAt), before))
+      .orderBy(desc(messages.pinnedAt), desc(messages.id))
+      .limit(PINNED_PAGE_SIZE + 1);
+    const page = rows.slice(0, PINNED_PAGE_SIZE);
+    const wire = await toChatMessages(db, page, user.id);
+    const answer: z.infer<typeof pinnedMessagesResponse> = {
+      pinnedMessages: wire.map((message, index) => ({
+        message,
+        title: page[index]?.pinTitle ?? '',
+        date: (page[index]?.pinnedAt ?? new Date(message.date)).toISOString(),
+        user: message.sender,
+      })),
+      nextCursor: nextCursor(rows, PINNED_PAGE_SIZE, (row) => ({ at: row.pinnedAt ?? row.createdAt, key: row.id })),
+    };
+    return reply.send(answer);
+  });
+
+  app.get('/rest/chat/search', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const query = searchQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const { room } = query.data;
+    const access = await roomAccess(db, user, room);
+    if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
+    const before = cursorCondition(query.data.cursor, (cursor) => olderThan(messages.createdAt, messages.id, cursor));
+    if (before === false) return reply.code(400).send({ error: INVALID_REQUEST });
+    const blocked = await blockedBy(db, user.id);
+    const now = new Date();
+    const byCoach =
+      query.data.onlyCoach === '1'
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(userSubscriptions)
+              .where(
+                and(
+                  eq(userSubscriptions.userId, messages.authorId),
+                  eq(userSubscriptions.subscriptionId, SUBSCRIPTION.MODERATOR),
+                  gt(userSubscriptions.expiresAt, now),
+                ),
+              ),
+          )
+        : undefined;
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.roomId, room),
+          isNull(messages.deletedAt),
+          sql`${messages.content} ILIKE ${`%${escapeLike(query.data.query)}%`}`,
+          byCoach,
+          blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined,
+          before,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(SEARCH_PAGE_SIZE + 1);
+    const [pins] = await db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.roomId, room), eq(messages.pinned, true), isNull(messages.deletedAt)));
+    const answer: z.infer<typeof searchResponse> = {
+      messages: await toChatMessages(db, rows.slice(0, SEARCH_PAGE_SIZE), user.id),
+      cursor: nextCursor(rows, SEARCH_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
+      userCount: await connectedUsersIn(io, roomChannel(room)),
+      pinsCount: pins?.n ?? 0,
+    };
+    return reply.send(answer);
+  });
+
+  app.post('/rest/chat/mention', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = mentionInput.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const rows = await db
+      .select()
+      .from(users)
+      .where(and(ne(users.id, user.id), sql`lower(${users.username}) LIKE ${`${escapeLike(input.data.query.toLowerCase())}%`}`))
+      .orderBy(sql`lower(${users.username})`)
+      .limit(MENTION_LIMIT);
+    const answer: z.infer<typeof mentionResponse> = {
+      users: rows.map((row) => ({ id: String(row.id), username: row.username, picture: row.picture?.url ?? null })),
+    };
+    return reply.send(answer);
+  });
+
+  app.get('/rest/chat/likes', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const query = likesQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const [message] = await db.select().from(messages).where(eq(messages.id, query.data.message)).limit(1);
+    if (!message?.roomId || message.deletedAt !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
+    const access = await roomAccess(db, user, message.roomId);
+    if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
+    const before = cursorCondition(query.data.cursor, (cursor) =>
+      /^\d+$/.test(cursor.key) ? olderThan(messageLikes.createdAt, messageLikes.userId, cursor, true) : false,
+    );
+    if (before === false) return reply.code(400).send({ error: INVALID_REQUEST });
+    const rows = await db
+      .select({ like: messageLikes, user: users })
+      .from(messageLikes)
+      .innerJoin(users, eq(users.id, messageLikes.userId))
+      .where(and(eq(messageLikes.messageId, message.id), before))
+      .orderBy(desc(messageLikes.createdAt), desc(messageLikes.userId))
+      .limit(LIKES_PAGE_SIZE + 1);
+    const answer: z.infer<typeof likesResponse> = {
+      likes: rows.slice(0, LIKES_PAGE_SIZE).map((row) => ({ _id: `${message.id}:${row.user.id}`, user: toSender(row.user) })),
+      cursor: nextCursor(rows, LIKES_PAGE_SIZE, (row) => ({ at: row.like.createdAt, key: row.like.userId })),
+    };
+    return reply.send(answer);
+  });
+}
+
+/** `%` and `_` match themselves in a search, and so does the escape character. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The keyset condition of an optional cursor: undefined for the first page, false for a bad cursor. */
+function cursorCondition(
+  raw: string | undefined,
+  build: (cursor: NonNullable<ReturnType<typeof decodeCursor>>) => SQL | false,
+): SQL | undefined | false {
+  if (raw === undefined || raw === '') return undefined;
+  const cursor = decodeCursor(raw);
+  return cursor ? build(cursor) : false;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { attachmentType, type AttachmentType, type uploadResponse } from '../../src/contract/chat';
+import type { Database } from '../db/open-database';
+import { messages, uploads } from '../db/schema';
+import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
+import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
+import { toAttachment } from '../chat/message-view';
+import { contentMatches, FILE_KINDS, imageSize, LARGEST_UPLOAD, SNIFF_BYTES } from '../uploads/file-kinds';
+import type { UserRow } from '../users/user-queries';
+
+export const TYPE_NOT_ACCEPTED = 'Type de fichier non accepté';
+export const FILE_TOO_LARGE = 'Fichier trop volumineux';
+
+/** The multipart limits: one file, a few small fields, nothing larger than the largest kind. */
+export const MULTIPART_OPTIONS = {
+  limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
+  // Too large a file is truncated and flagged instead of thrown, so the route answers 413 itself.
+  throwFileSizeLimit: false,
+};
+
+/**
+ * `POST /upload` (spec 2 §7) and the files it stored. Bytes live under `uploadsDir/{id}`; a row in
+ * `uploads` keeps the owner, the type and, once posted, the message that carries it.
+ *
+ * Reading a file needs a signed-in member: its owner, or a reader of the room of the message that
+ * carries it. The token is taken from the Authorization header or from the client's token cookie,
+ * because the browser loads images and audio with plain `<img>`/`<audio>` requests that carry
+ * cookies but no header; a `?token=` parameter was not chosen as it would write the 90-day token
+ * into URLs, logs and history.
+ */
+export function registerUploadRoutes(app: FastifyInstance, db: Database, uploadsDir: string): void {
+  mkdirSync(uploadsDir, { recursive: true });
+
+  app.post('/rest/upload', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!request.isMultipart()) return reply.code(400).send({ error: INVALID_REQUEST });
+
+    const id = randomUUID();
+    const partial = join(uploadsDir, `${id}.part`);
+    let declared: AttachmentType | null = null;
+    let declaredRaw: string | null = null;
+    let received: Received | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'type' && typeof part.value === 'string') {
+            declaredRaw = part.value;
+            const parsed = attachmentType.safeParse(part.value);
+            declared = parsed.success ? parsed.data : null;
+          }
+          continue;
+        }
+        if (part.fieldname !== 'file' || received) {
+          await discard(part.file);
+          continue;
+        }
+        const limit = declared ? FILE_KINDS[declared].maxBytes : LARGEST_UPLOAD;
+        received = await receive(part.file, partial, limit);
+        received.name = cleanName(part.filename);
+        received.mimeType = part.mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
+        received.truncated ||= part.file.truncated;
+      }
+
+      const verdict = judge(user, declaredRaw, received);
+      if ('error' in verdict) {
+        await rm(partial, { force: true });
+        return reply.code(verdict.status).send({ error: verdict.error });
+      }
+      const { file, kind } = verdict;
+      await rename(partial, join(uploadsDir, id));
+      const size = kind === 'image' || kind === 'video' ? imageSize(file.mimeType, file.head) : null;
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          id,
+          ownerId: user.id,
+          attachmentType: kind,
+          name: file.name,
+          mimeType: file.mimeType,
+          size: file.size,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          createdAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('upload non enregistré');
+      const answer: z.infer<typeof uploadResponse> = { attachmentId: row.id, attachment: toAttachment(row) };
+      return reply.send(answer);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/rest/upload/files/:id', async (request, reply) => {
+    const token = bearerOf(request) ?? cookieTokenOf(request);
+    const user = token ? await userFromToken(app, db, token) : null;
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const [file] = await db.select().from(uploads).where(eq(uploads.id, request.params.id)).limit(1);
+    if (!file) return reply.code(404).send({ error: 'Not Found' });
+    if (!(await mayRead(db, user, file))) return reply.code(403).send({ error: NOT_ALLOWED });
+    const path = join(uploadsDir, file.id);
+    const onDisk = await stat(path).catch(() => null);
+    if (!onDisk) return reply.code(404).send({ error: 'Not Found' });
+    const disposition = file.attachmentType === 'file' ? 'attachment' : 'inline';
+    return reply
+      .type(file.mimeType)
+      .header('Content-Length', onDisk.size)
+      .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(createReadStream(path));
+  });
+}
+
+type Received = { size: number; head: Buffer; truncated: boolean; name: string; mimeType: string };
+
+/** The accepted file and its type, or why it is refused (checked in the order a member would want to hear it). */
+function judge(
+  user: UserRow,
+  declared: string | null,
+  received: Received | null,
+): { file: Received; kind: AttachmentType } | { status: number; error: string } {
+  if (!received || received.size === 0) return { status: 400, error: INVALID_REQUEST };
+  const kind = attachmentType.safeParse(declared);
+  if (!kind.success || !FILE_KINDS[kind.data].mimeTypes.includes(received.mimeType)) return { status: 400, error: TYPE_NOT_ACCEPTED };
+  if ((kind.data === 'audio' || kind.data === 'video') && !user.isStaff) return { status: 403, error: NOT_ALLOWED };
+  if (received.truncated) return { status: 413, error: FILE_TOO_LARGE };
+  if (!contentMatches(received.mimeType, received.head)) return { status: 400, error: TYPE_NOT_ACCEPTED };
+  return { file: received, kind: kind.data };
+}
+
+/**
+ * Writes the stream to `path` up to `limit` bytes, then reads the rest without keeping it (the
+ * request must be consumed to answer), flagging the file as truncated.
+ */
+async function receive(stream: Readable, path: string, limit: number): Promise<Received> {
+  const out = createWriteStream(path);
+  const heads: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      if (!Buffer.isBuffer(chunk)) continue;
+      size += chunk.length;
+      if (headLength < SNIFF_BYTES) {
+        heads.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+        headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+      }
+      if (size <= limit && !out.write(chunk)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+  return { size, head: Buffer.concat(heads), truncated: size > limit, name: '', mimeType: '' };
+}
+
+async function discard(stream: Readable): Promise<void> {
+  for await (const chunk of stream) void chunk;
+}
+
+/** The file's own name, without a path or control characters, as shown beside a document. */
+function cleanName(filename: string): string {
+  const name = basename(filename.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
+  return name === '' ? 'fichier' : name;
+}
+
+/** Its owner, or a reader of the room of the (live) message that carries it. */
+async function mayRead(db: Database, user: UserRow, file: typeof uploads.$inferSelect): Promise<boolean> {
+  if (file.ownerId === user.id) return true;
+  if (file.messageId === null) return false;
+  const [message] = await db.select().from(messages).where(eq(messages.id, file.messageId)).limit(1);
+  if (!message?.roomId || message.deletedAt !== null) return false;
+  const access = await roomAccess(db, user, message.roomId);
+  return access?.rights.canRead ?? false;
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import { CLIENT_EVENTS, joinAck, postMessageAck, type ChatMessage } from '../../src/contract/chat';
+import type { TestServer } from './test-server';
+
+/** Signed-in sockets and tokens of the demo accounts, for the chat tests of one server. */
+export function chatClient(server: TestServer) {
+  const tokens = new Map<string, Promise<string>>();
+  const sockets: Socket[] = [];
+
+  const token = (account: string): Promise<string> => {
+    let pending = tokens.get(account);
+    if (!pending) {
+      pending = server.tokenOf(account);
+      tokens.set(account, pending);
+    }
+    return pending;
+  };
+
+  /** A connected socket of the account, over WebSocket only, as the client opens it. */
+  const open = async (account: string): Promise<Socket> => {
+    const auth = { token: await token(account) };
+    const socket = connect(server.url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    return socket;
+  };
+
+  /** Emits with an acknowledgement and decodes the answer with the contract schema. */
+  const ask = async <T>(socket: Socket, event: string, payload: unknown, schema: z.ZodType<T>): Promise<T> => {
+    const answer: unknown = await socket.timeout(5000).emitWithAck(event, payload);
+    return schema.parse(answer);
+  };
+
+  const join = async (socket: Socket, room: string) => ask(socket, CLIENT_EVENTS.join, { room }, joinAck);
+
+  /** Posts and expects success: the stored message. */
+  const post = async (socket: Socket, input: { room?: string; parentMessage?: string; content?: string; attachments?: string[]; clientId?: string }): Promise<ChatMessage> => {
+    const answer = await ask(socket, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Message de test', ...input }, postMessageAck);
+    if ('error' in answer) throw new Error(`post refusé : ${answer.error}`);
+    return answer.message;
+  };
+
+  const closeAll = (): void => {
+    for (const socket of sockets.splice(0)) socket.close();
+  };
+
+  return { token, open, ask, join, post, closeAll };
+}
+
+/** The next `event` on the socket whose payload decodes and matches; rejects after `ms`. */
+export function nextEvent<T>(socket: Socket, event: string, schema: z.ZodType<T>, match: (payload: T) => boolean = () => true, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: unknown) => {
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success || !match(parsed.data)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(parsed.data);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`aucun '${event}' reçu en ${ms} ms`));
+    }, ms);
+    socket.on(event, listener);
+  });
+}
+
+/** Every payload of `event` received during the next `ms` milliseconds. */
+export function collect(socket: Socket, event: string, ms: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const listener = (payload: unknown) => seen.push(payload);
+  socket.on(event, listener);
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      socket.off(event, listener);
+      resolve(seen);
+    }, ms),
+  );
+}
