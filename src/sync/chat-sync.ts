@@ -124,8 +124,10 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
           ...received(page.messages, true),
           ...page.deleted.map((_id): ChatEvent => ({ type: 'MessageDeleted', _id, room, seq: page.lastSeq })),
         ]);
-        const newest = page.messages.reduce((max, m) => Math.max(max, m.seq), after);
-        after = page.cursor === null ? page.lastSeq : newest;
+        // A partial catch-up page's cursor is the last sequence it covered (server/chat/message-history.ts).
+        const covered = page.cursor === null ? page.lastSeq : Number(page.cursor);
+        if (!Number.isInteger(covered) || covered <= after) break;
+        after = covered;
         await serial(() => advanceCursor(db, room, after));
         if (page.cursor === null) break;
       }

@@ -57,6 +57,10 @@ test('a message written offline shows at once and is delivered once on reconnect
   const text = unique('Écrit hors ligne');
   await send(vip, text);
   await expect(log(vip).getByText(text)).toBeVisible();
+  await expect(log(vip).getByText('Envoi en cours…')).toBeVisible();
+  // Still offline: nobody else has it yet.
+  await live.waitForTimeout(1000);
+  await expect(log(live).getByText(text)).toHaveCount(0);
   await vip.context().setOffline(false);
   await expect(log(live).getByText(text)).toHaveCount(1, { timeout: 30_000 });
   await expect(log(vip).getByText('Envoi en cours…')).toHaveCount(0, { timeout: 30_000 });

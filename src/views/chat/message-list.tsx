@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
@@ -21,14 +21,22 @@ type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { k
 /**
  * A stream's messages, newest at the bottom, in a virtualised log: a window of the newest N from
  * the store that grows on scroll-up (loading older pages when the store runs out), pending sends
- * last, and a button back to the end when the reader is more than 200px above it.
+ * last, and a button back to the end when the reader is more than 200px above it. Mount it with
+ * `key={stream}`: a stream's window is released when it leaves the screen.
  */
 export function MessageList(props: { stream: string; ref: { room: string } | { parentMessage: string }; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
   const chat = useChat();
   const [limit, setLimit] = useState(PAGE);
   const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
   const oldestRev = history && !history.exhausted ? history.oldestRev : null;
-  const messages = useQuery((db) => window$(db, props.stream, limit, oldestRev), [props.stream, limit, oldestRev], [] as ChatMessage[]);
+  // null until the store has answered: the list mounts at its bottom only once rows exist.
+  const windowRows = useQuery<ChatMessage[] | null>((db) => window$(db, props.stream, limit, oldestRev), [props.stream, limit, oldestRev], null);
+  // A grown window keeps showing the previous rows until its own answer arrives (no flash).
+  const lastRows = useRef<ChatMessage[] | null>(null);
+  if (windowRows !== null) lastRows.current = windowRows;
+  // Mount once the stream's first page is in the store, so the list opens at its bottom.
+  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0);
+  const messages = useMemo(() => windowRows ?? lastRows.current ?? [], [windowRows]);
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
 
   const items = useMemo<Item[]>(() => {
@@ -76,11 +84,7 @@ export function MessageList(props: { stream: string; ref: { room: string } | { p
     }
   }, [chat, exhausted, limit, loadingOlder, messages.length, props.ref]);
 
-  // A room's memory is released when it leaves the screen: the window shrinks back on switch.
-  useEffect(() => {
-    setLimit(PAGE);
-  }, [props.stream]);
-
+  if (!loaded) return <Wrapper />;
   return (
     <Wrapper>
       <Virtuoso
@@ -95,6 +99,7 @@ export function MessageList(props: { stream: string; ref: { room: string } | { p
         followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}
+        alignToBottom
         startReached={() => void loadOlder()}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         components={{

@@ -85,7 +85,7 @@ export function RoomView({ room, onOpenThread }: { room: RoomDoc; onOpenThread: 
           {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
           {panel === 'threads' ? <ThreadsPanel threads={threads} onOpenThread={onOpenThread} onClose={() => setPanel(null)} /> : null}
           {panel === 'pins' ? <PinsPanel room={room} pins={pins} viewer={viewer} onClose={() => setPanel(null)} /> : null}
-          <MessageList stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} />
+          <MessageList key={stream} stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} />
         </Body>
       )}
       {room.canRead && banned && banExpiry ? (

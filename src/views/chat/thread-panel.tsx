@@ -37,7 +37,7 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
       </Header>
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
       <Replies>
-        <MessageList stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
+        <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
       </Replies>
       {props.room.canWrite ? <Composer key={stream} stream={stream} /> : null}
     </Aside>
