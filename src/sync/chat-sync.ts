@@ -45,6 +45,9 @@ export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cu
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
 export type SyncStatus = 'offline' | 'catchingUp' | 'live';
 
+/** Rooms kept joined at once (a coach's followed rooms). */
+export const FOLLOWED_ROOMS_MAX = 5;
+
 export const historyKey = (stream: string) => `history:${stream}`;
 export const searchKey = (room: string) => `search:${room}`;
 export const usersCountKey = (room: string) => `users:${room}`;
@@ -198,6 +201,14 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
     return true;
   }
 
+  function leaveRoom(room: string): void {
+    if (!joinedRooms.delete(room)) return;
+    live.delete(room);
+    if (currentRoom === room) currentRoom = null;
+    void socket.request(CLIENT_EVENTS.leave, { room }, okAck);
+    updateStatus();
+  }
+
   // ---- realtime events ----
   const subscriptions = [
     socket.on(SERVER_EVENTS.message, chatMessage, (message) => {
@@ -250,23 +261,34 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
       if (answer.ok) await serial(() => foldRooms(db, answer.data.rooms));
     },
 
-    /** Opens a room: it becomes current (its badge resets), is joined and caught up. */
+    /**
+     * Opens a room: it becomes current (its badge resets), is joined and caught up. Rooms stay
+     * joined after the member moves on, so a coach following several rooms keeps them live and
+     * switches back instantly; past FOLLOWED_ROOMS_MAX the least recently opened one is left.
+     */
     async openRoom(room: string): Promise<void> {
       currentRoom = room;
       await serial(() => resetRoomBadge(db, room));
-      if (joinedRooms.has(room)) return;
+      if (joinedRooms.has(room)) {
+        joinedRooms.delete(room);
+        joinedRooms.add(room);
+        return;
+      }
       joinedRooms.add(room);
+      if (joinedRooms.size > FOLLOWED_ROOMS_MAX) {
+        const [oldest] = joinedRooms;
+        if (oldest !== undefined) leaveRoom(oldest);
+      }
       updateStatus();
       if (await join({ room })) await catchUp(room);
     },
 
-    leaveRoom(room: string): void {
-      if (!joinedRooms.delete(room)) return;
-      live.delete(room);
-      if (currentRoom === room) currentRoom = null;
-      void socket.request(CLIENT_EVENTS.leave, { room }, okAck);
-      updateStatus();
+    /** No room is on screen any more: every room's new messages count in its badge. */
+    blurRoom(): void {
+      currentRoom = null;
     },
+
+    leaveRoom,
 
     async openThread(parentMessage: string): Promise<void> {
       joinedThreads.add(parentMessage);

@@ -50,12 +50,11 @@ export function ChatPage() {
     if (requested !== null) selection.send({ type: 'room.requested', name: requested });
   }, [requested, selection]);
 
-  // The open room is joined and caught up; leaving it releases its socket channel.
+  // The open room is joined and caught up, and stays followed when the member moves on.
   useEffect(() => {
-    if (!chat || !roomId) return;
-    void chat.openRoom(roomId);
-    return () => chat.leaveRoom(roomId);
+    if (chat && roomId) void chat.openRoom(roomId);
   }, [chat, roomId]);
+  useEffect(() => () => chat?.blurRoom(), [chat]);
 
   const [thread, setThread] = useState<string | null>(null);
   useEffect(() => setThread(null), [roomId]);
