@@ -26,6 +26,10 @@ export const windowQuery = (db: ComptoirDatabase, stream: string, limit: number,
     limit,
   });
 
+/** How many messages of a stream's contiguous history the store holds. */
+export const windowCount = (db: ComptoirDatabase, stream: string, oldestRev: number | null): Promise<number> =>
+  db.messages.count({ selector: oldestRev === null ? { stream } : { stream, rev: { $lte: oldestRev } } }).exec();
+
 export const threadsQuery = (db: ComptoirDatabase, roomStreamKey: string, limit: number) =>
   db.messages.find({ selector: { threadKey: roomStreamKey }, sort: [{ rev: 'asc' }], limit });
 

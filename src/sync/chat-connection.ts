@@ -3,6 +3,7 @@ import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { createChatSync, type ChatSync } from './chat-sync';
 import { createSocketTransport } from './socket-transport';
+import { createUploader } from './upload-client';
 
 /**
  * The chat's life: one socket and one sync while signed in (started and stopped by the session
@@ -17,7 +18,7 @@ export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClien
         getToken: deps.getToken,
         onMalformed: (event, issues) => console.warn(`Événement « ${event} » ignoré : contenu inattendu`, issues),
       });
-      const sync = createChatSync({ db: deps.db, socket, api: deps.api });
+      const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }) });
       sync$.next(sync);
       void sync.refreshRooms();
       return () => {

@@ -38,6 +38,7 @@ import {
 import { revOf, roomStream, threadStream } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage } from './outbox';
 import type { SocketTransport } from './socket-transport';
+import type { Uploader } from './upload-client';
 
 /** What the client holds of a stream's history: the contiguous block and how to page past it. */
 export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
@@ -60,7 +61,7 @@ export type ChatSync = ReturnType<typeof createChatSync>;
  * the store; sends go through the outbox; after every (re)connection each joined room catches up
  * from its cursor before it counts as live. Views call these intents and read the store.
  */
-export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTransport; api: ApiClient; now?: () => number }) {
+export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTransport; api: ApiClient; upload: Uploader; now?: () => number }) {
   const { db, socket, api } = deps;
   const now = deps.now ?? (() => Date.now());
   const joinedRooms = new Set<string>();
@@ -385,6 +386,9 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
     },
 
     clearSearch: (room: string) => serial(() => db.kv.bulkRemove([searchKey(room)])),
+
+    /** A file for the composer: stored by the server, attached by id when the message is sent. */
+    upload: deps.upload,
 
     async mention(query: string): Promise<{ id: string; username: string; picture: string | null }[]> {
       const answer = await api.request(mentionResponse, 'rest', '/chat/mention', { method: 'POST', body: { query } });

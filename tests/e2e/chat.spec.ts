@@ -184,3 +184,55 @@ test('a room the member is not in gets an unread badge, reset when opened', asyn
   await vip.context().close();
   await coach.context().close();
 });
+
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('a picture is attached, shown to others and opened full size; a wrong file is refused', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Crypto');
+  const live = await member(browser, 'live', 'Crypto');
+  const chooser = vip.waitForEvent('filechooser');
+  await vip.getByRole('button', { name: 'Joindre un fichier' }).click();
+  await (await chooser).setFiles({ name: 'graphique.png', mimeType: 'image/png', buffer: PNG_1x1 });
+  await expect(vip.getByRole('button', { name: 'Retirer graphique.png' })).toBeVisible();
+  const text = unique('Mon graphique');
+  await send(vip, text);
+  const row = log(live).getByRole('article').filter({ hasText: text });
+  await row.getByRole('button', { name: 'graphique.png' }).click();
+  const viewer = live.getByRole('dialog', { name: 'graphique.png' });
+  await expect(viewer.getByRole('img', { name: 'graphique.png' })).toBeVisible();
+  await live.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  const refused = vip.waitForEvent('filechooser');
+  await vip.getByRole('button', { name: 'Joindre un fichier' }).click();
+  await (await refused).setFiles({ name: 'outil.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(vip.getByText('Type de fichier non accepté')).toBeVisible();
+  await vip.context().close();
+  await live.context().close();
+});
+
+test('scrolling up loads older history without moving what the reader sees', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Forex');
+  const list = log(vip);
+  await expect(list.getByRole('article').first()).toBeVisible();
+  const loadedBefore = await list.getByRole('article').count();
+  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  // The row on top when the reader reached it stays where it was while older rows arrive above.
+  const anchorId = await list.getByRole('article').first().getAttribute('data-id');
+  const anchor = list.locator(`article[data-id="${anchorId}"]`);
+  const y0 = (await anchor.boundingBox())!.y;
+  await expect.poll(async () => list.getByRole('article').first().getAttribute('data-id')).not.toBe(anchorId);
+  await vip.waitForTimeout(300);
+  const y1 = (await anchor.boundingBox())!.y;
+  expect(Math.abs(y1 - y0)).toBeLessThanOrEqual(1);
+  // Further up, the room's beginning; the DOM keeps a bounded number of rows.
+  for (let i = 0; i < 10 && !(await list.getByText('Début de la conversation').isVisible()); i += 1) {
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await vip.waitForTimeout(300);
+  }
+  await expect(list.getByText('Début de la conversation')).toBeVisible();
+  await expect(list.getByText('EUR/USD teste la résistance à 1,0950').first()).toBeVisible();
+  expect(await list.getByRole('article').count()).toBeLessThan(150);
+  expect(loadedBefore).toBeGreaterThan(0);
+  await vip.context().close();
+});

@@ -1,12 +1,14 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { composerMachine, type MentionUser } from '../../machines/composer-machine';
 import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
+import { useCurrentUser } from '../use-current-user';
 import { useChat } from './use-chat';
 
 export const LOCK_KEY = 'isLocked';
@@ -15,7 +17,7 @@ export const LOCK_KEY = 'isLocked';
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
  */
-export function Composer(props: { stream: string; privateRoom?: boolean }) {
+export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean }) {
   const { storage } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
@@ -44,8 +46,24 @@ export function Composer(props: { stream: string; privateRoom?: boolean }) {
   const text = useSelector(composer, (s) => s.context.text);
   const locked = useSelector(composer, (s) => s.context.locked);
   const mentions = useSelector(composer, (s) => (s.matches('mentionShowing') ? s.context.mentions : []));
+  const attachments = useSelector(composer, (s) => s.context.attachments);
   const counter = composerCounter(text);
-  const canSend = text.trim() !== '';
+  const canSend = text.trim() !== '' || attachments.length > 0;
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const user = useCurrentUser();
+
+  async function attach(file: File) {
+    if (!chat) return;
+    setUploading(true);
+    const answer = await chat.upload(file);
+    setUploading(false);
+    if (!answer.ok) {
+      toast.error(answer.error);
+      return;
+    }
+    composer.send({ type: 'composer.attach', attachment: { id: answer.data.attachmentId, attachmentType: answer.data.attachmentType, name: answer.data.name } });
+  }
 
   return (
     <Form
@@ -65,7 +83,39 @@ export function Composer(props: { stream: string; privateRoom?: boolean }) {
           ))}
         </Mentions>
       ) : null}
+      {attachments.length > 0 || uploading ? (
+        <Chips>
+          {attachments.map((a) => (
+            <li key={a.id}>
+              📎 {a.name}
+              <button type="button" aria-label={CHAT_TEXT.removeAttachment(a.name)} onClick={() => composer.send({ type: 'composer.detach', id: a.id })}>
+                ✕
+              </button>
+            </li>
+          ))}
+          {uploading ? <li aria-live="polite">{CHAT_TEXT.uploading}</li> : null}
+        </Chips>
+      ) : null}
       <Row>
+        {props.canSendAttachments ? (
+          <>
+            <LockButton type="button" aria-label={CHAT_TEXT.attach} title={CHAT_TEXT.attach} disabled={uploading} onClick={() => fileInput.current?.click()}>
+              📎
+            </LockButton>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              // Audio notes and videos are for staff (spec 2 §6); the server checks it too.
+              accept={user?.isStaff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void attach(file);
+              }}
+            />
+          </>
+        ) : null}
         <LockButton
           type="button"
           aria-pressed={locked}
@@ -145,6 +195,29 @@ const SendButton = styled.button`
   &:disabled {
     opacity: 0.5;
     cursor: not-allowed;
+  }
+`;
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0 0 6px;
+  padding: 0;
+  list-style: none;
+  font-size: 13px;
+  & li {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 8px;
+    border-radius: 999px;
+    border: 1px solid var(--border);
+  }
+  & button {
+    border: none;
+    background: transparent;
+    color: var(--muted);
+    cursor: pointer;
   }
 `;
 const Counter = styled.p`

@@ -5,7 +5,8 @@ import type { ChatMessage } from '../../contract/chat';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { showsHeader } from '../../domain/message-grouping';
-import { kv$, outbox$, window$ } from '../../store/chat-queries';
+import { kv$, outbox$, window$, windowCount } from '../../store/chat-queries';
+import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { historyKey, type HistoryState } from '../../sync/chat-sync';
 import { MessageRow, type Viewer } from './message-row';
@@ -26,6 +27,7 @@ type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { k
  */
 export function MessageList(props: { stream: string; ref: { room: string } | { parentMessage: string }; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
   const chat = useChat();
+  const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);
   const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
   const oldestRev = history && !history.exhausted ? history.oldestRev : null;
@@ -71,18 +73,17 @@ export function MessageList(props: { stream: string; ref: { room: string } | { p
   const exhausted = history?.exhausted ?? false;
 
   const loadOlder = useCallback(async () => {
-    if (loadingOlder) return;
+    if (loadingOlder || (exhausted && messages.length < limit)) return;
     setLoadingOlder(true);
     try {
-      // The store may already hold more of the contiguous history than the window shows.
-      if (messages.length >= limit) setLimit((l) => l + PAGE);
-      else if (!exhausted && chat) {
-        if (await chat.loadOlder(props.ref)) setLimit((l) => l + PAGE);
-      }
+      // The window grows by a page; the server is asked only when the store holds too few.
+      const wanted = limit + PAGE;
+      if (!exhausted && chat && (await windowCount(db, props.stream, oldestRev)) < wanted) await chat.loadOlder(props.ref);
+      setLimit(wanted);
     } finally {
       setLoadingOlder(false);
     }
-  }, [chat, exhausted, limit, loadingOlder, messages.length, props.ref]);
+  }, [chat, db, exhausted, limit, loadingOlder, messages.length, oldestRev, props.ref, props.stream]);
 
   if (!loaded) return <Wrapper />;
   return (
@@ -132,12 +133,15 @@ const Wrapper = styled.div`
     height: 100%;
   }
 `;
+/** Always the same height, whatever it says, so rows below never move when it changes. */
 const Edge = styled.div`
-  padding: 12px 16px;
-  text-align: center;
+  height: 40px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 0 16px;
   font-size: 13px;
   color: var(--muted);
-  min-height: 8px;
 `;
 const ToBottom = styled.button`
   position: absolute;

@@ -49,7 +49,7 @@ export const MessageRow = memo(function MessageRow(props: {
   }
 
   return (
-    <Row data-grouped={props.showHeader ? undefined : ''} data-pinned={message.pinned ? '' : undefined} aria-label={`${message.sender.username}, ${time.format(date)}`}>
+    <Row data-id={message._id} data-grouped={props.showHeader ? undefined : ''} data-pinned={message.pinned ? '' : undefined} aria-label={`${message.sender.username}, ${time.format(date)}`}>
       {props.showHeader ? (
         <Header>
           <Avatar aria-hidden>{message.sender.picture ? <img src={message.sender.picture} alt="" width={32} height={32} /> : message.sender.username.slice(0, 1).toUpperCase()}</Avatar>

@@ -93,7 +93,7 @@ export function RoomView({ room, onOpenThread }: { room: RoomDoc; onOpenThread: 
           {CHAT_TEXT.banned} {banDate.format(banDisplayDate(banExpiry))}
         </Notice>
       ) : room.canRead && room.canWrite ? (
-        <Composer key={stream} stream={stream} />
+        <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} />
       ) : room.canRead ? (
         <Notice>{CHAT_TEXT.readOnly}</Notice>
       ) : null}

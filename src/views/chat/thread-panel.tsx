@@ -39,7 +39,7 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
       </Replies>
-      {props.room.canWrite ? <Composer key={stream} stream={stream} /> : null}
+      {props.room.canWrite ? <Composer key={stream} stream={stream} canSendAttachments={props.room.canSendAttachments} /> : null}
     </Aside>
   );
 }
