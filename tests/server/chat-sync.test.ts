@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { CLIENT_EVENTS, likeAck, okAck, SERVER_EVENTS } from '../../src/contract/chat';
+import { window$ } from '../../src/store/chat-queries';
+import type { ComptoirDatabase } from '../../src/store/database';
+import { createApiClient } from '../../src/sync/api-client';
+import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import { queueMessage } from '../../src/sync/outbox';
+import { createSocketTransport, type SocketTransport } from '../../src/sync/socket-transport';
+import { createUploader } from '../../src/sync/upload-client';
+import { messages } from '../../server/db/schema';
+import { userChannel } from '../../server/realtime/channels';
+import { openMemoryDatabase } from '../unit/store/memory-database';
+import { chatClient } from './chat-helpers';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * The client's sync layer against the real server, in Node: the same transport, fold and store as
+ * the browser (memory storage instead of IndexedDB). Covers what the browser journeys cannot pin
+ * down exactly: catch-up after an outage, one delivery per client id, malformed events.
+ */
+let server: TestServer;
+let db: ComptoirDatabase;
+let vipToken: string;
+let vipId: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  db = await openMemoryDatabase();
+  vipToken = await server.tokenOf('vip');
+  vipId = (JSON.parse(Buffer.from(vipToken.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
+}, 30_000);
+// Whatever a failing test left connected is closed, so the server can stop.
+const cleanups: (() => void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) cleanup();
+  await db.remove();
+  await server.close();
+});
+
+function connectVip(): { sync: ChatSync; socket: SocketTransport; close: () => void } {
+  const getToken = () => vipToken;
+  const socket = createSocketTransport({ getToken, url: server.url });
+  const api = createApiClient({ getToken, baseUrl: server.url });
+  const sync = createChatSync({ db, socket, api, upload: createUploader({ getToken }) });
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    sync.close();
+    socket.close();
+  };
+  cleanups.push(close);
+  return { sync, socket, close };
+}
+
+const latest = async (room: string, limit = 60) => (await firstValueFrom(window$(db, `room:${room}`, limit, null))).map((m) => m.content);
+const whenLive = (sync: ChatSync) => vi.waitFor(() => expect(sync.status$.value).toBe('live'), { timeout: 5000 });
+
+describe('chat sync against the real server', () => {
+  it('opens a room with its latest page, then receives messages live', async () => {
+    const vip = connectVip();
+    await vip.sync.refreshRooms();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    expect((await latest('forex')).length).toBe(50);
+
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    await others.post(coach, { room: 'forex', content: 'En direct du coach' });
+    await vi.waitFor(async () => expect(await latest('forex')).toContain('En direct du coach'));
+    others.closeAll();
+    vip.close();
+  });
+
+  it('catches up after an outage: posts, likes and deletions it missed, nothing twice', async () => {
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    const missed = await others.post(coach, { room: 'forex', content: 'Posté pendant la coupure' });
+    const doomed = await others.post(coach, { room: 'forex', content: 'Supprimé pendant la coupure' });
+    await others.ask(coach, CLIENT_EVENTS.like, { alertId: missed._id }, likeAck);
+    await others.ask(coach, CLIENT_EVENTS.delete, { alertId: doomed._id }, okAck);
+    others.closeAll();
+
+    const vip = connectVip();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    const contents = await latest('forex');
+    expect(contents.filter((c) => c === 'Posté pendant la coupure')).toHaveLength(1);
+    expect(contents).not.toContain('Supprimé pendant la coupure');
+    const [stored] = await firstValueFrom(window$(db, 'room:forex', 1, null));
+    expect(stored?._id).toBe(missed._id);
+    expect(stored?.likesCount).toBe(1);
+    vip.close();
+  });
+
+  it('delivers a message queued offline exactly once, even when flushed again', async () => {
+    const clientId = randomUUID();
+    await queueMessage(db, { clientId, room: 'forex', parentMessage: null, content: 'Écrit hors ligne', attachments: [] }, Date.now());
+    const first = connectVip();
+    await vi.waitFor(async () => expect(await db.outbox.count().exec()).toBe(0), { timeout: 5000 });
+    first.close();
+    // A stale copy of the same send (another tab, a crash before the echo) comes back later.
+    await queueMessage(db, { clientId, room: 'forex', parentMessage: null, content: 'Écrit hors ligne', attachments: [] }, Date.now());
+    const second = connectVip();
+    await second.sync.openRoom('forex');
+    await whenLive(second.sync);
+    const rows = await server.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.authorId, vipId), eq(messages.clientId, clientId)));
+    expect(rows).toHaveLength(1);
+    expect((await latest('forex')).filter((c) => c === 'Écrit hors ligne')).toHaveLength(1);
+    expect(await db.outbox.count().exec()).toBe(0);
+    second.close();
+  });
+
+  it('drops and counts a malformed event, and keeps working', async () => {
+    const vip = connectVip();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    const before = await latest('forex');
+    server.io.to(userChannel(vipId)).emit(SERVER_EVENTS.message, { _id: 42, content: null });
+    server.io.to(userChannel(vipId)).emit(SERVER_EVENTS.likeCount, 'pas un objet');
+    await vi.waitFor(() => expect(vip.socket.malformedCount()).toBe(2));
+    expect(await latest('forex')).toEqual(before);
+
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    await others.post(coach, { room: 'forex', content: 'Toujours en vie' });
+    await vi.waitFor(async () => expect(await latest('forex')).toContain('Toujours en vie'));
+    others.closeAll();
+    vip.close();
+  });
+
+  it('refuses a send the server refuses, and keeps it for a retry or a discard', async () => {
+    const vip = connectVip();
+    await vi.waitFor(() => expect(vip.socket.connected$.value).toBe(true));
+    const clientId = await vip.sync.send({ room: 'all', parentMessage: null, content: 'Dans ALL sans être du staff', attachments: [] });
+    await vi.waitFor(async () => expect((await db.outbox.findOne(clientId).exec())?.status).toBe('failed'));
+    expect((await db.outbox.findOne(clientId).exec())?.error).toBe('NOT_ALLOWED');
+    await vip.sync.discard(clientId);
+    expect(await db.outbox.findOne(clientId).exec()).toBeNull();
+    vip.close();
+  });
+});
