@@ -123,8 +123,10 @@ describe('chat sync against the real server', () => {
     await vip.sync.openRoom('forex');
     await whenLive(vip.sync);
     const before = await latest('forex');
-    server.io.to(userChannel(vipId)).emit(SERVER_EVENTS.message, { _id: 42, content: null });
-    server.io.to(userChannel(vipId)).emit(SERVER_EVENTS.likeCount, 'pas un objet');
+    // The server's typed events forbid bad payloads; this test sends them on purpose.
+    const raw = server.io as unknown as { to(channel: string): { emit(event: string, payload: unknown): void } };
+    raw.to(userChannel(vipId)).emit(SERVER_EVENTS.message, { _id: 42, content: null });
+    raw.to(userChannel(vipId)).emit(SERVER_EVENTS.likeCount, 'pas un objet');
     await vi.waitFor(() => expect(vip.socket.malformedCount()).toBe(2));
     expect(await latest('forex')).toEqual(before);
 
