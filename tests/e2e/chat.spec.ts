@@ -236,3 +236,48 @@ test('scrolling up loads older history without moving what the reader sees', asy
   expect(loadedBefore).toBeGreaterThan(0);
   await vip.context().close();
 });
+
+test('the composer: Enter sends unless locked, the counter from 500, mentions after an @', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Crypto');
+  const box = composer(vip);
+  const text = unique('Envoyé avec Entrée');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(log(vip).getByText(text)).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  await vip.getByRole('button', { name: 'Verrouiller la touche Entrée' }).click();
+  expect(await vip.evaluate(() => localStorage.getItem('isLocked'))).toBe('true');
+  await box.fill('Ligne 1');
+  await box.press('Enter');
+  await expect(box).toHaveValue('Ligne 1\n');
+  await vip.getByRole('button', { name: 'Déverrouiller la touche Entrée' }).click();
+
+  await box.fill('x'.repeat(499));
+  await expect(vip.getByText('499/500 caractères')).toHaveCount(0);
+  await box.fill('x'.repeat(500));
+  await expect(vip.getByText('500/500 caractères')).toBeVisible();
+  await box.fill('x'.repeat(1200));
+  await expect(box).toHaveValue('x'.repeat(1000));
+
+  await box.fill('Merci @');
+  const mentions = vip.getByRole('listbox', { name: 'Membres à mentionner' });
+  await mentions.getByRole('button', { name: '@coach' }).click();
+  await expect(box).toHaveValue('Merci @coach ');
+  await vip.context().close();
+});
+
+test('a like counts once, and the likers list names the member', async ({ browser }) => {
+  const live = await member(browser, 'live', 'Crypto');
+  const text = unique('À aimer');
+  await send(live, text);
+  const row = log(live).getByRole('article').filter({ hasText: text });
+  await row.getByRole('button', { name: "J'aime (0)" }).click();
+  await expect(row.getByRole('button', { name: "J'aime (1)" })).toHaveAttribute('aria-pressed', 'true');
+  await row.getByRole('button', { name: 'Ils aiment ce message : 1' }).click();
+  await expect(live.getByRole('dialog', { name: 'Ils aiment ce message' }).getByText('live (vous)')).toBeVisible();
+  await live.keyboard.press('Escape');
+  await row.getByRole('button', { name: "J'aime (1)" }).click();
+  await expect(row.getByRole('button', { name: "J'aime (0)" })).toHaveAttribute('aria-pressed', 'false');
+  await live.context().close();
+});
