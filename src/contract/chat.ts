@@ -45,6 +45,8 @@ export const chatMessage = z.object({
   room: z.string(),
   /** Set on thread replies: the message they answer. */
   parentMessage: z.string().nullable(),
+  /** Set on comments under an alert. */
+  alertId: z.string().nullable().default(null),
   content: z.string(),
   date: isoDate,
   /**
@@ -64,10 +66,14 @@ export const chatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
-/** Which stream a 'join room' / 'leave room' / 'more messages' names: a room or a thread. */
+/**
+ * Which stream a 'join room' / 'leave room' / 'more messages' names: a room, a thread, or the
+ * comments of an alert (joining an alert's comments is ours: the spec names no event for it).
+ */
 export const streamRef = z.union([
   z.object({ room: id }).strict(),
   z.object({ parentMessage: id }).strict(),
+  z.object({ alertId: id }).strict(),
 ]);
 export type StreamRef = z.infer<typeof streamRef>;
 
@@ -79,14 +85,16 @@ export const postMessageInput = z
     content: z.string().max(MESSAGE_MAX_LENGTH),
     room: id.optional(),
     parentMessage: id.optional(),
+    /** A comment under an alert (spec 2 §7). */
+    alertId: id.optional(),
     /** Ids from `POST /upload`. */
     attachments: z.array(id).max(10).default([]),
   })
   .refine((input) => input.content.trim() !== '' || input.attachments.length > 0, {
     message: 'Le message est vide',
   })
-  .refine((input) => (input.room === undefined) !== (input.parentMessage === undefined), {
-    message: 'Une room ou un message parent est requis',
+  .refine((input) => [input.room, input.parentMessage, input.alertId].filter((v) => v !== undefined).length === 1, {
+    message: 'Une room, un message parent ou une notification est requis',
   });
 export type PostMessageInput = z.input<typeof postMessageInput>;
 
@@ -98,6 +106,7 @@ export type PostMessageInput = z.input<typeof postMessageInput>;
 export const moreMessagesInput = z.union([
   z.object({ room: id, cursor: z.string().max(200).nullable(), afterSeq: z.number().int().nonnegative().optional() }),
   z.object({ parentMessage: id, cursor: z.string().max(200).nullable() }),
+  z.object({ alertId: id, cursor: z.string().max(200).nullable() }),
 ]);
 export type MoreMessagesInput = z.infer<typeof moreMessagesInput>;
 

@@ -35,8 +35,8 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { revOf, roomStream, threadStream } from './message-state';
-import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage } from './outbox';
+import { parseStream, revOf, roomStream, streamOfRef } from './message-state';
+import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 
@@ -142,7 +142,7 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
 
   /** One page of history, newest first, before the stream's stored cursor (or the latest page). */
   async function loadPage(ref: StreamRef, cursor: string | null): Promise<boolean> {
-    const stream = 'room' in ref ? roomStream(ref.room) : threadStream(ref.parentMessage);
+    const stream = streamOfRef(ref);
     const answer = await socket.request(CLIENT_EVENTS.more, { ...ref, cursor }, moreMessagesAck);
     if (!answer.ok || !('messages' in answer.data)) return false;
     const page = answer.data;
@@ -186,12 +186,13 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
   }
 
   async function post(entry: OutboxDoc): Promise<boolean> {
-    const payload = {
-      clientId: entry.clientId,
-      content: entry.content,
-      attachments: entry.attachments.map((a) => a._id),
-      ...(entry.parentMessage ? { parentMessage: entry.parentMessage } : { room: entry.room }),
-    };
+    // The stream the draft was typed in names where it goes: a room, a thread or an alert.
+    const target = parseStream(entry.stream);
+    if (!target) {
+      await serial(() => markFailed(db, entry.clientId, 'Erreur lors de la requête'));
+      return true;
+    }
+    const payload = { clientId: entry.clientId, content: entry.content, attachments: entry.attachments.map((a) => a._id), ...target };
     const answer = await socket.request(CLIENT_EVENTS.post, payload, postMessageAck);
     if (answer.ok && 'message' in answer.data) {
       await fold([{ type: 'MessageReceived', message: answer.data.message, forViewer: true }]);
@@ -302,14 +303,14 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
 
     /** Older history on scroll-up; false once the stream's beginning is reached. */
     async loadOlder(ref: StreamRef): Promise<boolean> {
-      const stream = 'room' in ref ? roomStream(ref.room) : threadStream(ref.parentMessage);
+      const stream = streamOfRef(ref);
       const history = await readKv<HistoryState>(db, historyKey(stream));
       if (!history || history.exhausted || history.cursor === null) return false;
       return loadPage(ref, history.cursor);
     },
 
     /** The local echo at once, then the socket; the outbox keeps it across reloads and outages. */
-    async send(draft: { room: string; parentMessage: string | null; content: string; attachments: OutboxDoc['attachments'] }): Promise<string> {
+    async send(draft: Draft & { alertId?: string }): Promise<string> {
       const clientId = newClientId();
       await serial(() => queueMessage(db, { ...draft, clientId }, now()));
       void flushOutbox();

@@ -77,17 +77,25 @@ export function visibleMessage(state: MessageState): ChatMessage | null {
   };
 }
 
-export const streamOf = (body: Pick<MessageBody, 'room' | 'parentMessage'>): string =>
-  body.parentMessage ? `thread:${body.parentMessage}` : `room:${body.room}`;
+export const streamOf = (body: Pick<MessageBody, 'room' | 'parentMessage' | 'alertId'>): string =>
+  body.alertId ? alertStream(body.alertId) : body.parentMessage ? threadStream(body.parentMessage) : roomStream(body.room);
 export const roomStream = (room: string): string => `room:${room}`;
 export const threadStream = (parentId: string): string => `thread:${parentId}`;
+/** The comments under an alert. */
+export const alertStream = (alertId: string): string => `alert:${alertId}`;
+
+/** The stream a 'join room' / 'more messages' reference names. */
+export function streamOfRef(ref: { room: string } | { parentMessage: string } | { alertId: string }): string {
+  if ('room' in ref) return roomStream(ref.room);
+  return 'parentMessage' in ref ? threadStream(ref.parentMessage) : alertStream(ref.alertId);
+}
 export const revOf = (isoDate: string): number => REV_BASE - Date.parse(isoDate);
 
 /** The stored document: the state plus the fields its indexes need. */
 export function toDoc(state: MessageState): MessageDoc {
   const visible = visibleMessage(state);
   const stream = visible ? streamOf(visible) : '';
-  const topLevel = visible !== null && visible.parentMessage === null;
+  const topLevel = visible !== null && visible.parentMessage === null && visible.alertId === null;
   return {
     _id: state._id,
     stream,
@@ -110,8 +118,9 @@ function newest<T extends { seq: number }>(a: T | null, b: T | null): T | null {
 }
 
 /** The room or thread a stream key names. */
-export function parseStream(stream: string): { room: string } | { parentMessage: string } | null {
+export function parseStream(stream: string): { room: string } | { parentMessage: string } | { alertId: string } | null {
   if (stream.startsWith('room:')) return { room: stream.slice(5) };
   if (stream.startsWith('thread:')) return { parentMessage: stream.slice(7) };
+  if (stream.startsWith('alert:')) return { alertId: stream.slice(6) };
   return null;
 }

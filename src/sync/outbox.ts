@@ -1,11 +1,12 @@
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
-import { roomStream, threadStream } from './message-state';
+import { alertStream, roomStream, threadStream } from './message-state';
 
 export type Draft = {
-  clientId: string;
   room: string;
   parentMessage: string | null;
+  /** A comment under an alert goes to the alert's stream. */
+  alertId?: string;
   content: string;
   attachments: OutboxDoc['attachments'];
 };
@@ -15,12 +16,13 @@ export type Draft = {
  * already holds a confirmed message for is never queued again, so a late or repeated queue cannot
  * show a message twice.
  */
-export async function queueMessage(db: ComptoirDatabase, draft: Draft, now: number): Promise<boolean> {
+export async function queueMessage(db: ComptoirDatabase, draft: Draft & { clientId: string }, now: number): Promise<boolean> {
   const delivered = await db.messages.findOne({ selector: { clientId: draft.clientId } }).exec();
   if (delivered) return false;
+  const { alertId, ...fields } = draft;
   await db.outbox.upsert({
-    ...draft,
-    stream: draft.parentMessage ? threadStream(draft.parentMessage) : roomStream(draft.room),
+    ...fields,
+    stream: alertId ? alertStream(alertId) : draft.parentMessage ? threadStream(draft.parentMessage) : roomStream(draft.room),
     createdAt: now,
     status: 'pending',
     error: null,

@@ -18,6 +18,7 @@ const message = (i: number, room = 'forex'): ChatMessage => ({
   clientId: null,
   room,
   parentMessage: null,
+  alertId: null,
   content: `n° ${i}`,
   date: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
   seq: i + 1,

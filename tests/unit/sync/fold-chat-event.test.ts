@@ -35,6 +35,7 @@ function runServer(operations: Operation[]): ChatEvent[] {
         clientId: `client-${messages.length}`,
         room: 'forex',
         parentMessage: topParent?._id ?? null,
+        alertId: null,
         content: `message ${messages.length}`,
         date: new Date(Date.UTC(2026, 10, 23, 9, 0, messages.length)).toISOString(),
         seq,
