@@ -1,6 +1,7 @@
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import {
   accountSchema,
+  alertSchema,
   contentSchema,
   conversationSchema,
   kvSchema,
@@ -8,6 +9,7 @@ import {
   outboxSchema,
   roomSchema,
   type AccountDoc,
+  type AlertDoc,
   type ContentDoc,
   type ConversationDoc,
   type KvDoc,
@@ -24,6 +26,7 @@ export type ComptoirCollections = {
   messages: RxCollection<MessageDoc>;
   outbox: RxCollection<OutboxDoc>;
   kv: RxCollection<KvDoc>;
+  alerts: RxCollection<AlertDoc>;
 };
 export type ComptoirDatabase = RxDatabase<ComptoirCollections>;
 
@@ -49,6 +52,7 @@ export async function openDatabase(options: {
       messages: { schema: messageSchema },
       outbox: { schema: outboxSchema },
       kv: { schema: kvSchema },
+      alerts: { schema: alertSchema },
     });
   } catch (error) {
     // FACTS.md: after a failed addCollections close (not remove) the database.

@@ -187,3 +187,22 @@ export const kvSchema: RxJsonSchema<KvDoc> = {
   },
   required: ['key'],
 };
+
+/**
+ * Trade alerts (spec 2 §3 Alert). `room` is empty once deleted; `rev` is the inverted date (the
+ * feed reads newest first from the index). `state` is the merged alert state (src/sync/alert-state.ts).
+ */
+export type AlertDoc = { _id: string; room: string; rev: number; state: MessageStateJson };
+export const alertSchema: RxJsonSchema<AlertDoc> = {
+  version: 0,
+  primaryKey: '_id',
+  type: 'object',
+  properties: {
+    _id: { type: 'string', maxLength: 100 },
+    room: { type: 'string', maxLength: 100 },
+    rev: revField,
+    state: { type: 'object' },
+  },
+  required: ['_id', 'room', 'rev', 'state'],
+  indexes: [['room', 'rev'], 'rev'],
+};

@@ -110,7 +110,7 @@ export function toDoc(state: MessageState): MessageDoc {
 export const fromDoc = (doc: MessageDoc): MessageState => doc.state as unknown as MessageState;
 
 /** Newest stamp wins; equal stamps come from one server state, the tie-break only keeps it total. */
-function newest<T extends { seq: number }>(a: T | null, b: T | null): T | null {
+export function newest<T extends { seq: number }>(a: T | null, b: T | null): T | null {
   if (a === null) return b;
   if (b === null) return a;
   if (a.seq !== b.seq) return a.seq > b.seq ? a : b;

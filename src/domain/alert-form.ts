@@ -1,0 +1,90 @@
+import type { Trade } from '../contract/alerts';
+
+/** Alert titles offered by the authoring form (spec 2 §2: about 33, e.g. briefing, pédagogie, live…). */
+export const ALERT_TITLES = [
+  'Briefing du matin',
+  'Briefing de la semaine',
+  'Débriefing',
+  'Pédagogie',
+  'Live',
+  'Replay',
+  'Scalping',
+  'Swing',
+  'Trade du jour',
+  'Idée de trade',
+  'Position ouverte',
+  'Prise de profits partielle',
+  'Stop au point mort',
+  'Clôture de position',
+  'Stop touché',
+  'Objectif atteint',
+  'Alerte volatilité',
+  'Annonce économique',
+  'Calendrier économique',
+  'Analyse technique',
+  'Analyse fondamentale',
+  'Forex',
+  'Indices',
+  'Crypto',
+  'Matières premières',
+  'Actions',
+  'Gestion du risque',
+  'Psychologie du trader',
+  'Point marché',
+  'Niveaux clés',
+  'Mise à jour',
+  'Information importante',
+  'Question de la communauté',
+] as const;
+
+export const ALERT_TEXT = {
+  created: "La notification a bien été envoyée. Elle sera visible d'ici 2 minutes max",
+  createdVideo: "La vidéo de votre notification doit être traitée. Elle sera disponible et affichée d'ici 5 minutes max",
+  edited: 'La notification a bien été modifiée',
+  failed: "Erreur lors de l'envoie de la notification",
+  required: 'Ce champs est requis',
+  invalidPrice: 'Prix invalide',
+  loading: 'Chargement des notifications...',
+  empty: 'Aucune notification disponible pour cette room.',
+  locked: 'Cette notification est réservée aux membres VIP. Deviens VIP pour y accéder !',
+  deleteQuestion: 'Confirmez-vous la suppression de cette notification ?',
+  deleteCommentQuestion: 'Souhaites-tu supprimer ce message ?',
+  seeMore: 'Voir plus',
+  seeLess: 'Voir moins',
+  pageTitle: (room: string) => `Notif. ${room}`,
+  newAlert: 'Nouvelle notification',
+  editAlert: 'Modifier la notification',
+} as const;
+
+export const TRADE_PRICE_FIELDS = ['enter', 'sl', 'be', 'tp1', 'tp2', 'tp3'] as const;
+export type TradePriceField = (typeof TRADE_PRICE_FIELDS)[number];
+export type TradeDraft = { name: string; order: Trade['order'] } & Record<TradePriceField, string>;
+
+/** A typed price: empty is no price, French or English decimals are numbers, anything else is invalid. */
+export function parsePrice(text: string): number | null | 'invalid' {
+  const trimmed = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (trimmed === '') return null;
+  if (!/^-?\d+(\.\d+)?$/.test(trimmed)) return 'invalid';
+  return Number(trimmed);
+}
+
+/** The trade block's numeric fields converted to numbers (spec 2 §3 Trade), or the invalid fields. */
+export function tradeOf(draft: TradeDraft): { trade: Trade } | { invalid: TradePriceField[] } {
+  const invalid: TradePriceField[] = [];
+  const prices = {} as Record<TradePriceField, number | null>;
+  for (const field of TRADE_PRICE_FIELDS) {
+    const price = parsePrice(draft[field]);
+    if (price === 'invalid') invalid.push(field);
+    else prices[field] = price;
+  }
+  return invalid.length > 0 ? { invalid } : { trade: { name: draft.name.trim(), order: draft.order, ...prices } };
+}
+
+export const emptyTrade = (): TradeDraft => ({ name: '', order: '', enter: '', sl: '', be: '', tp1: '', tp2: '', tp3: '' });
+
+/** The alert form's text of a trade, for editing. */
+export function tradeDraftOf(trade: Trade | null): TradeDraft {
+  if (!trade) return emptyTrade();
+  const text = (n: number | null) => (n === null ? '' : String(n));
+  return { name: trade.name, order: trade.order, enter: text(trade.enter), sl: text(trade.sl), be: text(trade.be), tp1: text(trade.tp1), tp2: text(trade.tp2), tp3: text(trade.tp3) };
+}
