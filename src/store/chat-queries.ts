@@ -2,7 +2,9 @@ import { map, type Observable } from 'rxjs';
 import type { ChatMessage } from '../contract/chat';
 import { fromDoc, visibleMessage } from '../sync/message-state';
 import type { ComptoirDatabase } from './database';
-import type { MessageDoc, OutboxDoc, RoomDoc } from './schemas';
+import type { AlertDoc, MessageDoc, OutboxDoc, RoomDoc } from './schemas';
+import type { Alert } from '../contract/alerts';
+import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
 
 /**
  * The chat's query builders. Every hot query is an ascending scan of an index with a limit
@@ -59,3 +61,7 @@ export const message$ = (db: ComptoirDatabase, id: string): Observable<ChatMessa
 
 export const kv$ = <T>(db: ComptoirDatabase, key: string): Observable<T | null> =>
   db.kv.findOne(key).$.pipe(map((d) => (d ? (d.toJSON().value as T) : null)));
+
+/** One alert as the views read it (null while unknown or once deleted). */
+export const alert$ = (db: ComptoirDatabase, id: string): Observable<Alert | null> =>
+  db.alerts.findOne(id).$.pipe(map((d) => (d ? visibleAlert(fromAlertDoc(d.toJSON() as AlertDoc)) : null)));

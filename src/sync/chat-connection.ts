@@ -1,6 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
+import { createAlertsSync } from './alerts-sync';
 import { createChatSync, type ChatSync } from './chat-sync';
 import { createSocketTransport } from './socket-transport';
 import { createUploader } from './upload-client';
@@ -18,12 +19,14 @@ export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClien
         getToken: deps.getToken,
         onMalformed: (event, issues) => console.warn(`Événement « ${event} » ignoré : contenu inattendu`, issues),
       });
-      const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }) });
+      const alerts = createAlertsSync({ db: deps.db, socket, api: deps.api });
+      const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }), alerts });
       sync$.next(sync);
       void sync.refreshRooms();
       return () => {
         sync$.next(null);
         sync.close();
+        alerts.close();
         socket.close();
       };
     },

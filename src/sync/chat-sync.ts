@@ -39,6 +39,7 @@ import { parseStream, revOf, roomStream, streamOfRef } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
+import type { AlertsSync } from './alerts-sync';
 
 /** What the client holds of a stream's history: the contiguous block and how to page past it. */
 export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
@@ -61,11 +62,19 @@ export type ChatSync = ReturnType<typeof createChatSync>;
  * the store; sends go through the outbox; after every (re)connection each joined room catches up
  * from its cursor before it counts as live. Views call these intents and read the store.
  */
-export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTransport; api: ApiClient; upload: Uploader; now?: () => number }) {
+export function createChatSync(deps: {
+  db: ComptoirDatabase;
+  socket: SocketTransport;
+  api: ApiClient;
+  upload: Uploader;
+  /** The alerts' sync: likes, replies and deletions may name an alert. */
+  alerts?: AlertsSync;
+  now?: () => number;
+}) {
   const { db, socket, api } = deps;
   const now = deps.now ?? (() => Date.now());
   const joinedRooms = new Set<string>();
-  const joinedThreads = new Set<string>();
+  const joinedThreads = new Map<string, { parentMessage: string } | { alertId: string }>();
   const live = new Set<string>();
   let currentRoom: string | null = null;
   const status$ = new BehaviorSubject<SyncStatus>('offline');
@@ -223,14 +232,17 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
     }),
     socket.on(SERVER_EVENTS.likeCount, chatLikeCountEvent, (event) => {
       void fold([{ type: 'LikeCountChanged', ...event }]);
+      void deps.alerts?.foldFacts([{ type: 'LikeCountChanged', ...event }]);
       observeSeq(event.room, event.seq);
     }),
     socket.on(SERVER_EVENTS.threadIncrease, chatThreadIncreaseEvent, (event) => {
       void fold([{ type: 'ThreadIncreased', ...event }]);
+      void deps.alerts?.foldFacts([{ type: 'ThreadIncreased', ...event }]);
       observeSeq(event.room, event.seq);
     }),
     socket.on(SERVER_EVENTS.deleted, messageDeletedEvent, (event) => {
       void fold([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
+      void deps.alerts?.foldFacts([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
       observeSeq(event.room, event.seq);
     }),
     socket.on(SERVER_EVENTS.pinChanged, pinChangedEvent, (event) => {
@@ -248,7 +260,7 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
       updateStatus();
       void (async () => {
         for (const room of joinedRooms) if (await join({ room })) void catchUp(room);
-        for (const parentMessage of joinedThreads) void join({ parentMessage });
+        for (const ref of joinedThreads.values()) void join(ref);
         await flushOutbox();
       })();
     }),
@@ -257,6 +269,7 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
 
   return {
     status$,
+    alerts: deps.alerts ?? null,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
@@ -292,13 +305,14 @@ export function createChatSync(deps: { db: ComptoirDatabase; socket: SocketTrans
 
     leaveRoom,
 
-    async openThread(parentMessage: string): Promise<void> {
-      joinedThreads.add(parentMessage);
-      if (await join({ parentMessage })) await loadPage({ parentMessage }, null);
+    /** Joins a thread or an alert's comments while they are on screen, and loads their latest page. */
+    async openThread(ref: { parentMessage: string } | { alertId: string }): Promise<void> {
+      joinedThreads.set(streamOfRef(ref), ref);
+      if (await join(ref)) await loadPage(ref, null);
     },
 
-    closeThread(parentMessage: string): void {
-      if (joinedThreads.delete(parentMessage)) void socket.request(CLIENT_EVENTS.leave, { parentMessage }, okAck);
+    closeThread(ref: { parentMessage: string } | { alertId: string }): void {
+      if (joinedThreads.delete(streamOfRef(ref))) void socket.request(CLIENT_EVENTS.leave, ref, okAck);
     },
 
     /** Older history on scroll-up; false once the stream's beginning is reached. */

@@ -4,6 +4,7 @@ import { useApp } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
 import { Shell } from './shell/shell';
+import { NotificationPage } from './alerts/notification-page';
 import { ChatPage } from './chat/chat-page';
 import { HomePage } from './home/home-page';
 import { useCurrentUser } from './use-current-user';
@@ -47,8 +48,6 @@ function RedirectToSignIn() {
 
 /** [path, title] of the signed-in screens that later issues build. */
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/notification', 'Notifications'],
-  ['/qg', 'QG'],
   ['/replay', 'Replays'],
   ['/replay/:slug', 'Replay'],
   ['/formation', 'Formations'],
@@ -83,9 +82,11 @@ function SignedInRoutes() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/chat" component={ChatPage} />
+        <Route path="/notification" component={NotificationPage} />
+        <Route path="/qg" component={NotificationPage} />
         {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
-        <Route path="/register">{() => <ComingSoonPage title="QG" />}</Route>
-        <Route path="/register-for-free">{() => <ComingSoonPage title="QG" />}</Route>
+        <Route path="/register" component={NotificationPage} />
+        <Route path="/register-for-free" component={NotificationPage} />
         {user?.settings.displayAvis ? <Route path="/profil/avis">{() => <ComingSoonPage title="Mon avis" />}</Route> : null}
         {LATER_SCREENS.map(([path, title]) => (
           <Route key={path} path={path}>

@@ -116,7 +116,7 @@ describe('alert form machine: every path of its graph', () => {
                 expect('sendMail' in sent.input).toBe(input.alertId === null);
               }
               before = snapshot.context;
-              beforeValue = snapshot.value;
+              beforeValue = snapshot.value as typeof beforeValue;
             },
             input,
           );

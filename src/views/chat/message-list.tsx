@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage } from '../../contract/chat';
+import type { ChatMessage, StreamRef } from '../../contract/chat';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { showsHeader } from '../../domain/message-grouping';
@@ -25,7 +25,7 @@ type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { k
  * last, and a button back to the end when the reader is more than 200px above it. Mount it with
  * `key={stream}`: a stream's window is released when it leaves the screen.
  */
-export function MessageList(props: { stream: string; ref: { room: string } | { parentMessage: string }; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
+export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
   const chat = useChat();
   const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);

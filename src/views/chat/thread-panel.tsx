@@ -23,8 +23,8 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
 
   useEffect(() => {
     if (!chat) return;
-    void chat.openThread(props.parentId);
-    return () => chat.closeThread(props.parentId);
+    void chat.openThread({ parentMessage: props.parentId });
+    return () => chat.closeThread({ parentMessage: props.parentId });
   }, [chat, props.parentId]);
 
   return (

@@ -1,0 +1,300 @@
+import { styled } from '@linaria/react';
+import { format } from 'date-fns';
+import { fr } from 'date-fns/locale';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Link } from 'wouter';
+import type { Alert, Trade } from '../../contract/alerts';
+import type { Attachment } from '../../contract/chat';
+import { ALERT_TEXT } from '../../domain/alert-form';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { isModerator } from '../../domain/subscriptions';
+import { alert$ } from '../../store/chat-queries';
+import type { RoomDoc } from '../../store/schemas';
+import { alertStream } from '../../sync/message-state';
+import { Composer } from '../chat/composer';
+import { ConfirmDialog } from '../chat/confirm-dialog';
+import { MessageList } from '../chat/message-list';
+import { useChat, useQuery } from '../chat/use-chat';
+import { Dialog } from '../common/dialog';
+import { useCurrentUser } from '../use-current-user';
+import { useNow } from '../use-now';
+
+const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
+
+/** One alert: author, date, title, content (or the VIP blur), attachments, trade, likes, comments. */
+export const AlertCard = memo(function AlertCard(props: { id: string; rooms: RoomDoc[]; onEdit: (alert: Alert) => void }) {
+  const alert = useQuery((db) => alert$(db, props.id), [props.id], null);
+  const chat = useChat();
+  const user = useCurrentUser();
+  const now = useNow();
+  const [comments, setComments] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [unauthorized, setUnauthorized] = useState(false);
+  const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
+  if (!alert) return null;
+  const room = props.rooms.find((r) => r.id === alert.room);
+  const mayEdit = alert.me || viewer.moderator;
+
+  return (
+    <Card aria-label={alert.title} data-locked={alert.locked ? '' : undefined}>
+      <Header>
+        <strong>{alert.user.username}</strong>
+        {alert.user.mention ? <Badge>{alert.user.mention}</Badge> : null}
+        <time dateTime={alert.date}>{format(new Date(alert.date), 'dd MMM HH:mm', { locale: fr })}</time>
+        {room ? <Link href={`/notification?room=${encodeURIComponent(room.name)}`}>{room.name}</Link> : null}
+      </Header>
+      <Title>{alert.title}</Title>
+      {alert.locked ? (
+        <Locked>
+          <p aria-hidden>Entrée, stop et objectifs du trade, analyse détaillée du coach.</p>
+          <Link href="/profil/abonnements">{ALERT_TEXT.locked}</Link>
+        </Locked>
+      ) : (
+        <>
+          {alert.content ? <Content>{alert.content}</Content> : null}
+          <Attachments attachments={alert.attachments} />
+          {alert.trade ? <TradeBlock trade={alert.trade} /> : null}
+        </>
+      )}
+      <Actions>
+        <button type="button" aria-pressed={alert.liked} aria-label={`${CHAT_TEXT.like} (${alert.likesCount})`} onClick={() => void chat?.alerts?.like(alert._id, alert.room, !alert.liked).then((e) => e && toast.error(e))}>
+          {alert.liked ? '♥' : '♡'} {alert.likesCount}
+        </button>
+        <button
+          type="button"
+          aria-expanded={comments}
+          onClick={() => (alert.locked || !room?.canRead ? setUnauthorized(true) : setComments((open) => !open))}
+        >
+          💬 {alert.repliesCount} commentaire{alert.repliesCount > 1 ? 's' : ''}
+        </button>
+        {mayEdit ? (
+          <>
+            <button type="button" onClick={() => props.onEdit(alert)}>
+              Modifier
+            </button>
+            <button type="button" onClick={() => setConfirm(true)}>
+              {CHAT_TEXT.deleteMessage}
+            </button>
+          </>
+        ) : null}
+      </Actions>
+      {comments && room ? <Comments alertId={alert._id} room={room} viewer={viewer} /> : null}
+      <ConfirmDialog
+        question={confirm ? ALERT_TEXT.deleteQuestion : null}
+        onAnswer={(yes) => {
+          setConfirm(false);
+          if (yes) void chat?.alerts?.remove(alert._id, alert.room).then((e) => e && toast.error(e));
+        }}
+      />
+      <Dialog title={CHAT_TEXT.lockedRoomTitle} open={unauthorized} onClose={() => setUnauthorized(false)}>
+        <p>{ALERT_TEXT.locked}</p>
+        <Link href="/profil/abonnements">{CHAT_TEXT.seeOffers}</Link>
+      </Dialog>
+    </Card>
+  );
+});
+
+/** The comments under an alert: joined while open, with their own composer. */
+function Comments(props: { alertId: string; room: RoomDoc; viewer: { id: number; moderator: boolean } }) {
+  const chat = useChat();
+  const stream = alertStream(props.alertId);
+  useEffect(() => {
+    if (!chat) return;
+    void chat.openThread({ alertId: props.alertId });
+    return () => chat.closeThread({ alertId: props.alertId });
+  }, [chat, props.alertId]);
+  return (
+    <Thread aria-label="Commentaires">
+      <MessageList key={stream} stream={stream} ref={{ alertId: props.alertId }} viewer={props.viewer} inThread />
+      {props.room.canWrite ? <Composer key={stream} stream={stream} /> : null}
+    </Thread>
+  );
+}
+
+function Attachments({ attachments }: { attachments: Attachment[] }) {
+  const images = attachments.filter((a) => a.attachmentType === 'image');
+  const others = attachments.filter((a) => a.attachmentType !== 'image');
+  return (
+    <>
+      {images.length > 0 ? (
+        <Grid>
+          {images.map((a) => (
+            <img key={a._id} src={a.thumbnail ?? a.resourceUrl} alt={a.name} loading="lazy" style={{ aspectRatio: a.width && a.height ? `${a.width} / ${a.height}` : '4 / 3' }} />
+          ))}
+        </Grid>
+      ) : null}
+      {others.map((a) =>
+        a.attachmentType === 'audio' ? (
+          <AudioPlayer key={a._id} attachment={a} />
+        ) : a.attachmentType === 'video' ? (
+          <video key={a._id} src={a.resourceUrl} controls preload="metadata" style={{ width: '100%', maxWidth: 480 }} />
+        ) : (
+          <a key={a._id} href={a.resourceUrl} target="_blank" rel="noreferrer">
+            📄 {a.name}
+          </a>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The feed's audio player: rates 2, 1.5, 1 and 0.5 (spec 2 §2 "Other"). */
+function AudioPlayer({ attachment }: { attachment: Attachment }) {
+  const [rate, setRate] = useState(1);
+  return (
+    <AudioRow>
+      <audio src={attachment.resourceUrl} controls preload="none" ref={(el) => void (el && (el.playbackRate = rate))} />
+      <select aria-label="Vitesse de lecture" value={rate} onChange={(e) => setRate(Number(e.target.value))}>
+        {AUDIO_RATES.map((r) => (
+          <option key={r} value={r}>
+            ×{r}
+          </option>
+        ))}
+      </select>
+    </AudioRow>
+  );
+}
+
+const price = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
+function TradeBlock({ trade }: { trade: Trade }) {
+  const rows: [string, number | null][] = [
+    ['Entrée', trade.enter],
+    ['Stop', trade.sl],
+    ['Break-even', trade.be],
+    ['TP1', trade.tp1],
+    ['TP2', trade.tp2],
+    ['TP3', trade.tp3],
+  ];
+  return (
+    <TradeTable aria-label={`Trade ${trade.name}`}>
+      <caption>
+        {trade.name} {trade.order ? <Order data-order={trade.order}>{trade.order}</Order> : null}
+      </caption>
+      <tbody>
+        <tr>
+          {rows
+            .filter(([, value]) => value !== null)
+            .map(([label, value]) => (
+              <td key={label}>
+                <span>{label}</span> {price.format(value!)}
+              </td>
+            ))}
+        </tr>
+      </tbody>
+    </TradeTable>
+  );
+}
+
+const Card = styled.article`
+  margin: 10px 16px;
+  padding: 12px 14px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+`;
+const Header = styled.header`
+  display: flex;
+  gap: 8px;
+  align-items: baseline;
+  flex-wrap: wrap;
+  font-size: 13px;
+  & time {
+    color: var(--muted);
+  }
+`;
+const Badge = styled.span`
+  font-size: 11px;
+  padding: 1px 6px;
+  border-radius: 6px;
+  background: var(--gold, #c9a227);
+  color: #111;
+  font-weight: 700;
+`;
+const Title = styled.h3`
+  margin: 6px 0;
+  font-size: 16px;
+`;
+const Content = styled.p`
+  margin: 4px 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+const Locked = styled.div`
+  & p {
+    filter: blur(5px);
+    user-select: none;
+    margin: 4px 0;
+  }
+  & a {
+    font-weight: 600;
+  }
+`;
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: 6px;
+  margin: 6px 0;
+  & img {
+    width: 100%;
+    object-fit: cover;
+    border-radius: 6px;
+    background: var(--border);
+  }
+`;
+const AudioRow = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  margin: 6px 0;
+`;
+const TradeTable = styled.table`
+  margin: 8px 0;
+  border-collapse: collapse;
+  font-size: 13px;
+  & caption {
+    text-align: left;
+    font-weight: 700;
+    margin-bottom: 4px;
+  }
+  & td {
+    padding: 4px 10px 4px 0;
+  }
+  & td span {
+    color: var(--muted);
+  }
+`;
+const Order = styled.span`
+  padding: 1px 6px;
+  border-radius: 6px;
+  color: #fff;
+  background: var(--accent);
+  &[data-order='SELL'] {
+    background: var(--danger);
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: 6px;
+  margin-top: 6px;
+  & button {
+    border: 1px solid var(--border);
+    border-radius: 6px;
+    background: transparent;
+    color: var(--text);
+    font: inherit;
+    font-size: 12px;
+    padding: 2px 8px;
+    cursor: pointer;
+  }
+  & button[aria-pressed='true'] {
+    color: var(--danger);
+  }
+`;
+const Thread = styled.section`
+  display: flex;
+  flex-direction: column;
+  height: 320px;
+  margin-top: 8px;
+  border-top: 1px solid var(--border);
+`;

@@ -1,0 +1,237 @@
+import { styled } from '@linaria/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { fromPromise } from 'xstate';
+import type { Alert } from '../../contract/alerts';
+import { ALERT_TEXT, ALERT_TITLES, TRADE_PRICE_FIELDS, tradeDraftOf } from '../../domain/alert-form';
+import { alertFormMachine, emptyDraft, type SubmitAlert } from '../../machines/alert-form-machine';
+import type { RoomDoc } from '../../store/schemas';
+import { useChat } from '../chat/use-chat';
+import { Dialog } from '../common/dialog';
+import { Button, ErrorText } from '../common/ui';
+import { useCurrentUser } from '../use-current-user';
+
+const ALL_ROOM = 'all';
+const PRICE_LABELS: Record<(typeof TRADE_PRICE_FIELDS)[number], string> = { enter: 'Entrée', sl: 'Stop loss', be: 'Break-even', tp1: 'TP1', tp2: 'TP2', tp3: 'TP3' };
+
+/** Creating or editing an alert (spec 2 §2 "Alert authoring form") over the authoring machine. */
+export function AlertFormDialog(props: { alert: Alert | null; room: RoomDoc; rooms: RoomDoc[]; onClose: () => void }) {
+  const chat = useChat();
+  const user = useCurrentUser();
+  const staff = user?.isStaff ?? false;
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
+  const closeRef = useRef(props.onClose);
+  closeRef.current = props.onClose;
+  const writable = props.rooms.filter((r) => r.canWrite && (r.id !== ALL_ROOM || staff));
+  const initialRoom = writable.some((r) => r.id === props.room.id) ? props.room.id : (writable[0]?.id ?? '');
+
+  const form = useActorRef(
+    alertFormMachine.provide({
+      actors: {
+        submitAlert: fromPromise<void, SubmitAlert>(async ({ input }) => {
+          const alerts = chatRef.current?.alerts;
+          if (!alerts) throw new Error(ALERT_TEXT.failed);
+          await alerts.save(input.alertId, input.input);
+        }),
+      },
+      actions: {
+        notifySuccess: (_, { message }) => {
+          toast.success(message);
+          closeRef.current();
+        },
+        notifyFailure: (_, { message }) => void toast.error(message),
+      },
+    }),
+    {
+      input: {
+        alertId: props.alert?._id ?? null,
+        staff,
+        allRoomId: ALL_ROOM,
+        draft: props.alert
+          ? {
+              title: props.alert.title,
+              room: props.alert.room,
+              content: props.alert.content,
+              attachments: props.alert.attachments.map((a) => ({ id: a._id, attachmentType: a.attachmentType, name: a.name })),
+              tradeEnabled: props.alert.trade !== null,
+              trade: tradeDraftOf(props.alert.trade),
+              freeAlert: props.alert.freeAlert,
+              sendMail: false,
+            }
+          : emptyDraft(initialRoom),
+      },
+    },
+  );
+  const draft = useSelector(form, (s) => s.context.draft);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const busy = useSelector(form, (s) => s.matches('submitting') || s.context.uploads > 0);
+  const creating = props.alert === null;
+
+  async function attach(file: File) {
+    if (!chat) return;
+    form.send({ type: 'form.uploadStarted' });
+    const answer = await chat.upload(file);
+    form.send({ type: 'form.uploadFinished' });
+    if (!answer.ok) toast.error(answer.error);
+    else form.send({ type: 'form.attach', attachment: { id: answer.data.attachmentId, attachmentType: answer.data.attachmentType, name: answer.data.name } });
+  }
+
+  return (
+    <Dialog title={creating ? ALERT_TEXT.newAlert : ALERT_TEXT.editAlert} open onClose={props.onClose} wide>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.send({ type: 'form.submit' });
+        }}
+      >
+        <label>
+          Room
+          <select value={draft.room} onChange={(e) => form.send({ type: 'form.change', field: 'room', value: e.target.value })}>
+            {writable.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          {errors.room ? <ErrorText role="alert">{errors.room}</ErrorText> : null}
+        </label>
+        <label>
+          Titre
+          <select value={draft.title} onChange={(e) => form.send({ type: 'form.change', field: 'title', value: e.target.value })}>
+            <option value="">Choisir un titre</option>
+            {ALERT_TITLES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+          {errors.title ? <ErrorText role="alert">{errors.title}</ErrorText> : null}
+        </label>
+        <label>
+          Contenu
+          <textarea rows={5} value={draft.content} maxLength={5000} onChange={(e) => form.send({ type: 'form.change', field: 'content', value: e.target.value })} />
+          {errors.content ? <ErrorText role="alert">{errors.content}</ErrorText> : null}
+        </label>
+        <label>
+          Pièces jointes
+          <input
+            type="file"
+            accept={staff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void attach(file);
+            }}
+          />
+        </label>
+        {draft.attachments.length > 0 ? (
+          <Chips>
+            {draft.attachments.map((a) => (
+              <li key={a.id}>
+                📎 {a.name}{' '}
+                <button type="button" aria-label={`Retirer ${a.name}`} onClick={() => form.send({ type: 'form.detach', id: a.id })}>
+                  ✕
+                </button>
+              </li>
+            ))}
+          </Chips>
+        ) : null}
+        <Check>
+          <input type="checkbox" checked={draft.tradeEnabled} onChange={() => form.send({ type: 'form.toggleTrade' })} /> Ajouter un trade
+        </Check>
+        {draft.tradeEnabled ? (
+          <TradeFields>
+            <label>
+              Actif
+              <input value={draft.trade.name} onChange={(e) => form.send({ type: 'form.trade', field: 'name', value: e.target.value })} />
+            </label>
+            <label>
+              Ordre
+              <select value={draft.trade.order} onChange={(e) => form.send({ type: 'form.trade', field: 'order', value: e.target.value })}>
+                <option value="">—</option>
+                <option value="BUY">BUY</option>
+                <option value="SELL">SELL</option>
+              </select>
+            </label>
+            {TRADE_PRICE_FIELDS.map((field) => (
+              <label key={field}>
+                {PRICE_LABELS[field]}
+                <input inputMode="decimal" value={draft.trade[field]} onChange={(e) => form.send({ type: 'form.trade', field, value: e.target.value })} />
+                {errors[field] ? <ErrorText role="alert">{errors[field]}</ErrorText> : null}
+              </label>
+            ))}
+          </TradeFields>
+        ) : null}
+        <Check>
+          <input type="checkbox" checked={draft.freeAlert} onChange={() => form.send({ type: 'form.toggleFree' })} /> Notification gratuite (visible par tous)
+        </Check>
+        {creating ? (
+          <Check>
+            <input type="checkbox" checked={draft.sendMail} onChange={() => form.send({ type: 'form.toggleMail' })} /> Envoyer aussi par e-mail
+          </Check>
+        ) : null}
+        <Buttons>
+          <Button type="button" variant="ghost" onClick={props.onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {creating ? 'Publier' : 'Enregistrer'}
+          </Button>
+        </Buttons>
+      </Form>
+    </Dialog>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 12px;
+  & label {
+    display: grid;
+    gap: 4px;
+    font-size: 14px;
+    font-weight: 600;
+  }
+  & select,
+  & input:not([type='checkbox']),
+  & textarea {
+    font: inherit;
+    font-weight: 400;
+    padding: 8px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    color: var(--text);
+  }
+`;
+const Check = styled.label`
+  display: flex !important;
+  align-items: center;
+  gap: 8px;
+  font-weight: 400 !important;
+`;
+const TradeFields = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: 8px;
+`;
+const Chips = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
+  & button {
+    border: none;
+    background: transparent;
+    cursor: pointer;
+  }
+`;
+const Buttons = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+`;

@@ -1,0 +1,52 @@
+import { styled } from '@linaria/react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ALERT_TEXT } from '../../domain/alert-form';
+import { Layout } from '../chat/chat-page';
+import { RoomSidePanel } from '../chat/room-side-panel';
+import { useChat } from '../chat/use-chat';
+import { useRoomSelection } from '../chat/use-room-selection';
+import { usePageTitle } from '../common/use-page-title';
+import { AlertFeed } from './alert-feed';
+import { AlertFormDialog } from './alert-form-dialog';
+import type { Alert } from '../../contract/alerts';
+
+/** `/notification` and `/qg`: the room list and the room's alert feed (spec 2 §2). */
+export function NotificationPage() {
+  const { rooms, room, select } = useRoomSelection();
+  const chat = useChat();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const [editing, setEditing] = useState<Alert | 'new' | null>(null);
+  usePageTitle(ALERT_TEXT.pageTitle(room?.name ?? ''));
+
+  // The top bar's 'Nouvelle notification' links here with `nouvelle=1`.
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get('nouvelle') !== '1') return;
+    setEditing('new');
+    params.delete('nouvelle');
+    const rest = params.toString();
+    navigate(rest ? `${location}?${rest}` : location, { replace: true });
+  }, [search, location, navigate]);
+
+  useEffect(() => {
+    void chat?.alerts?.showRoom(room?.id ?? null);
+    return () => void chat?.alerts?.showRoom(null);
+  }, [chat, room?.id]);
+
+  return (
+    <Layout>
+      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      <Main>{room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} /> : null}</Main>
+      {editing !== null && room ? <AlertFormDialog alert={editing === 'new' ? null : editing} room={room} rooms={rooms} onClose={() => setEditing(null)} /> : null}
+    </Layout>
+  );
+}
+
+const Main = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  min-height: 0;
+`;

@@ -1,0 +1,67 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { roomSelectionMachine } from '../../machines/room-selection-machine';
+import { rooms$ } from '../../store/chat-queries';
+import type { RoomDoc } from '../../store/schemas';
+import { useApp } from '../app-context';
+import { useChat, useQuery } from './use-chat';
+
+export const LAST_ROOM_KEY = 'lastRoom';
+
+/**
+ * The room the chat and notification pages show (spec 2 §2), through the room selection machine:
+ * the `room` parameter, else the last room, else the first; opening a room joins it and resets
+ * its badge.
+ */
+export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; select: (id: string) => void } {
+  const { storage } = useApp();
+  const chat = useChat();
+  const rooms = useQuery(rooms$, [], [] as RoomDoc[]);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const requested = new URLSearchParams(search).get('room');
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
+
+  const selection = useActorRef(
+    roomSelectionMachine.provide({
+      actions: {
+        persistLastRoom: ({ context }) => {
+          if (context.currentRoomId) storage.setItem(LAST_ROOM_KEY, context.currentRoomId);
+        },
+        resetBadges: ({ context }) => {
+          if (context.currentRoomId) void chatRef.current?.openRoom(context.currentRoomId);
+        },
+        clearRoomParam: () => {
+          const rest = new URLSearchParams(window.location.search);
+          rest.delete('room');
+          const query = rest.toString();
+          navigate(query ? `${location}?${query}` : location, { replace: true });
+        },
+      },
+    }),
+    { input: { requestedName: requested, lastRoomId: storage.getItem(LAST_ROOM_KEY) } },
+  );
+  const roomId = useSelector(selection, (s) => s.context.currentRoomId);
+
+  const roomRefs = useMemo(() => rooms.map((r) => ({ id: r.id, name: r.name })), [rooms]);
+  useEffect(() => {
+    if (roomRefs.length > 0) selection.send({ type: 'rooms.loaded', rooms: roomRefs });
+  }, [roomRefs, selection]);
+  useEffect(() => {
+    if (requested !== null) selection.send({ type: 'room.requested', name: requested });
+  }, [requested, selection]);
+
+  // The open room is joined and caught up, and stays followed when the member moves on.
+  useEffect(() => {
+    if (chat && roomId) void chat.openRoom(roomId);
+  }, [chat, roomId]);
+  useEffect(() => () => chat?.blurRoom(), [chat]);
+
+  return {
+    rooms,
+    room: rooms.find((r) => r.id === roomId) ?? null,
+    select: (id: string) => selection.send({ type: 'room.select', roomId: id }),
+  };
+}
