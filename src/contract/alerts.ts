@@ -76,6 +76,9 @@ export const alertsResponse = z.object({
   pinsCount: z.number().int().nonnegative(),
 });
 
+/** `GET /alerts?room=`: the room's latest alerts (the home summary). */
+export const alertsListResponse = z.object({ alerts: z.array(alert) });
+
 /** `POST /alerts` (with sendMail) and `PUT /alerts/{id}` (without). */
 export const alertInput = z.object({
   title: z.string().trim().min(1, 'Ce champs est requis').max(100),

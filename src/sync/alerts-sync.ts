@@ -1,4 +1,4 @@
-import { alertAnswer, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput } from '../contract/alerts';
+import { alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput } from '../contract/alerts';
 import { CLIENT_EVENTS, likeAck, okAck } from '../contract/chat';
 import type { AlertFilter } from '../machines/alert-filter-machine';
 import type { ComptoirDatabase } from '../store/database';
@@ -19,6 +19,9 @@ export type FeedState = {
   authors: { _id: string; username: string; picture: string | null }[];
 };
 export const FEED_KEY = 'alerts-feed';
+/** The home page's summary: the ids of the latest alerts (`GET /alerts`). */
+export const SUMMARY_KEY = 'alerts-summary';
+export const SUMMARY_MAX = 10;
 export const alertBadgeKey = (room: string) => `alert-badge:${room}`;
 
 /** The feed's server query: the filter with its rooms resolved by the view. */
@@ -119,6 +122,20 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
         for (const alert of answer.data.alerts) if (!ids.includes(alert._id)) ids.push(alert._id);
         await writeKv(db, FEED_KEY, { ...current, ids, cursor: answer.data.cursor, status: 'done', error: null, authors: answer.data.authors });
       });
+    },
+
+    /** The latest alerts of the rooms the member reads, for the home page (spec 2 §2, spec 3 §2). */
+    async loadSummary(rooms: string[]): Promise<string | null> {
+      const pages = await Promise.all(rooms.map((room) => api.request(alertsListResponse, 'rest', '/alerts', { query: { room } })));
+      const alerts = pages.flatMap((page) => (page.ok ? page.data.alerts : []));
+      const failed = pages.find((page) => !page.ok);
+      await fold(alerts.map((alert) => ({ type: 'AlertReceived', alert, forViewer: true })));
+      const ids = [...new Map(alerts.map((a) => [a._id, a])).values()]
+        .sort((a, b) => b.date.localeCompare(a.date))
+        .slice(0, SUMMARY_MAX)
+        .map((a) => a._id);
+      await serial(() => writeKv(db, SUMMARY_KEY, ids));
+      return failed && !failed.ok ? failed.error : null;
     },
 
     async save(alertId: string | null, input: AlertInput): Promise<void> {

@@ -1,5 +1,6 @@
 import { styled } from '@linaria/react';
 import { TEXT } from '../../domain/text-fr';
+import { AlertSummary } from '../alerts/alert-summary';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
 
@@ -12,6 +13,7 @@ export function HomePage() {
     <Wrapper>
       <h1>{name ? `Bonjour ${name}` : 'Bonjour'}</h1>
       <p>Le tableau de bord sera {TEXT.comingSoon}.</p>
+      <AlertSummary />
     </Wrapper>
   );
 }
