@@ -28,13 +28,14 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
   const selection = useSelector(filter, (s) => s.context);
   const typing = useSelector(filter, (s) => s.matches('typing'));
   const applied = useMemo(() => appliedFilter(selection), [selection]);
-  const readable = useMemo(() => props.rooms.filter((r) => r.canRead).map((r) => r.id), [props.rooms]);
+  // Every active room: alerts of rooms the member cannot read arrive locked (the VIP teaser).
+  const allRooms = useMemo(() => props.rooms.map((r) => r.id), [props.rooms]);
 
   // The rooms the feed asks for: the current one, the named set, or every active room.
   const request = useMemo<FeedRequest>(() => {
-    const rooms = applied.roomMode === 'all' ? readable : applied.roomMode === 'rooms' ? applied.rooms : [props.room.id];
+    const rooms = applied.roomMode === 'all' ? allRooms : applied.roomMode === 'rooms' ? applied.rooms : [props.room.id];
     return { rooms, author: applied.author, alertType: applied.alertType, query: applied.query };
-  }, [applied, readable, props.room.id]);
+  }, [applied, allRooms, props.room.id]);
   useEffect(() => {
     if (typing || !chat?.alerts) return;
     void chat.alerts.loadFeed(request, false);
@@ -68,9 +69,7 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
         <label>
           <input type="checkbox" checked={selection.roomMode === 'all'} onChange={() => filter.send({ type: 'filter.all' })} /> Toutes les rooms
         </label>
-        {props.rooms
-          .filter((r) => r.canRead)
-          .map((r) => (
+        {props.rooms.map((r) => (
             <label key={r.id}>
               <input type="checkbox" checked={selection.roomMode === 'rooms' && selection.rooms.includes(r.id)} onChange={() => filter.send({ type: 'filter.room', room: r.id })} /> {r.name}
             </label>

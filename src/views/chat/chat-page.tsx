@@ -5,20 +5,29 @@ import { usePageTitle } from '../common/use-page-title';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
+import { AlertSidePanel, useWideWindow } from '../alerts/alert-side-panel';
 import { useRoomSelection } from './use-room-selection';
 
 /** `/chat`: the room list, the current room and, when open, a thread (spec 2 §2). */
 export function ChatPage() {
   const { rooms, room, select } = useRoomSelection();
   const [thread, setThread] = useState<string | null>(null);
+  const [alerts, setAlerts] = useState(false);
+  const wide = useWideWindow();
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
+  const showAlerts = alerts && wide && room !== null;
 
   return (
-    <Layout data-thread={thread ? '' : undefined}>
+    <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
-      {room ? <RoomView key={room.id} room={room} onOpenThread={setThread} /> : <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>}
+      {room ? (
+        <RoomView key={room.id} room={room} onOpenThread={setThread} onToggleAlerts={wide ? () => setAlerts((open) => !open) : undefined} alertsOpen={showAlerts} />
+      ) : (
+        <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
+      )}
       {thread && room ? <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} /> : null}
+      {showAlerts && !thread ? <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} /> : null}
     </Layout>
   );
 }
@@ -34,6 +43,9 @@ export const Layout = styled.div`
   overflow: hidden;
   &[data-thread] {
     grid-template-columns: auto minmax(0, 1fr) minmax(280px, 380px);
+  }
+  &[data-alerts] {
+    grid-template-columns: auto minmax(0, 1fr) auto;
   }
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);

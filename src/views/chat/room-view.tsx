@@ -23,7 +23,7 @@ type Panel = 'threads' | 'pins' | 'search' | null;
 const banDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). */
-export function RoomView({ room, onOpenThread }: { room: RoomDoc; onOpenThread: (id: string) => void }) {
+export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { room: RoomDoc; onOpenThread: (id: string) => void; onToggleAlerts?: () => void; alertsOpen?: boolean }) {
   const user = useCurrentUser();
   const now = useNow();
   const stream = roomStream(room.id);
@@ -56,6 +56,11 @@ export function RoomView({ room, onOpenThread }: { room: RoomDoc; onOpenThread: 
               📌 <span>{CHAT_TEXT.pins}</span>
               {pins.length > 0 ? <Badge>{pins.length}</Badge> : null}
             </HeaderButton>
+            {onToggleAlerts ? (
+              <HeaderButton type="button" aria-pressed={alertsOpen ?? false} onClick={onToggleAlerts}>
+                🔔 <span>Notifications</span>
+              </HeaderButton>
+            ) : null}
           </>
         ) : null}
       </Header>
