@@ -65,3 +65,9 @@ export const kv$ = <T>(db: ComptoirDatabase, key: string): Observable<T | null> 
 /** One alert as the views read it (null while unknown or once deleted). */
 export const alert$ = (db: ComptoirDatabase, id: string): Observable<Alert | null> =>
   db.alerts.findOne(id).$.pipe(map((d) => (d ? visibleAlert(fromAlertDoc(d.toJSON() as AlertDoc)) : null)));
+
+/** Every room's alert badge ('increase room alert'), keyed by room id. */
+export const alertBadges$ = (db: ComptoirDatabase): Observable<Record<string, number>> =>
+  db.kv
+    .find({ selector: { key: { $gte: 'alert-badge:', $lt: 'alert-badge;' } } })
+    .$.pipe(map((docs) => Object.fromEntries(docs.map((d) => [d.key.slice('alert-badge:'.length), Number(d.toJSON().value) || 0]))));

@@ -4,7 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
 import { Layout } from '../chat/chat-page';
 import { RoomSidePanel } from '../chat/room-side-panel';
-import { useChat } from '../chat/use-chat';
+import { useChat, useQuery } from '../chat/use-chat';
+import { alertBadges$ } from '../../store/chat-queries';
 import { useRoomSelection } from '../chat/use-room-selection';
 import { usePageTitle } from '../common/use-page-title';
 import { AlertFeed } from './alert-feed';
@@ -18,6 +19,7 @@ export function NotificationPage() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const [editing, setEditing] = useState<Alert | 'new' | null>(null);
+  const badges = useQuery(alertBadges$, [], {} as Record<string, number>);
   usePageTitle(ALERT_TEXT.pageTitle(room?.name ?? ''));
 
   // The top bar's 'Nouvelle notification' links here with `nouvelle=1`.
@@ -37,7 +39,7 @@ export function NotificationPage() {
 
   return (
     <Layout>
-      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={(n) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`} />
       <Main>{room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} /> : null}</Main>
       {editing !== null && room ? <AlertFormDialog alert={editing === 'new' ? null : editing} room={room} rooms={rooms} onClose={() => setEditing(null)} /> : null}
     </Layout>

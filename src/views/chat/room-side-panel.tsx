@@ -4,7 +4,14 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { RoomDoc } from '../../store/schemas';
 
 /** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
-export function RoomSidePanel(props: { rooms: RoomDoc[]; currentRoomId: string | null; onSelect: (id: string) => void }) {
+export function RoomSidePanel(props: {
+  rooms: RoomDoc[];
+  currentRoomId: string | null;
+  onSelect: (id: string) => void;
+  /** Badges other than the rooms' message badges (the notification page's alert badges). */
+  badges?: Record<string, number>;
+  badgeLabel?: (count: number) => string;
+}) {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
@@ -56,7 +63,7 @@ export function RoomSidePanel(props: { rooms: RoomDoc[]; currentRoomId: string |
               >
                 <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
                 <Name>{room.name}</Name>
-                {room.unread > 0 ? <Badge aria-label={CHAT_TEXT.unreadBadge(room.unread)}>{room.unread > 99 ? '99+' : room.unread}</Badge> : null}
+                <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
               </RoomButton>
             </li>
           ))}
@@ -69,6 +76,11 @@ export function RoomSidePanel(props: { rooms: RoomDoc[]; currentRoomId: string |
       </Panel>
     </>
   );
+}
+
+function RoomBadge({ count, label }: { count: number; label: (count: number) => string }) {
+  if (count <= 0) return null;
+  return <Badge aria-label={label(count)}>{count > 99 ? '99+' : count}</Badge>;
 }
 
 const Panel = styled.nav`
