@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../chat/confirm-dialog';
 import { MessageList } from '../chat/message-list';
 import { useChat, useQuery } from '../chat/use-chat';
 import { Dialog } from '../common/dialog';
+import { MentionBadge } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 
@@ -40,7 +41,7 @@ export const AlertCard = memo(function AlertCard(props: { id: string; rooms: Roo
     <Card aria-label={alert.title} data-locked={alert.locked ? '' : undefined}>
       <Header>
         <strong>{alert.user.username}</strong>
-        {alert.user.mention ? <Badge>{alert.user.mention}</Badge> : null}
+        {alert.user.mention ? <MentionBadge>{alert.user.mention}</MentionBadge> : null}
         <time dateTime={alert.date}>{format(new Date(alert.date), 'dd MMM HH:mm', { locale: fr })}</time>
         {room ? <Link href={`/notification?room=${encodeURIComponent(room.name)}`}>{room.name}</Link> : null}
       </Header>
@@ -202,14 +203,6 @@ const Header = styled.header`
   & time {
     color: var(--muted);
   }
-`;
-const Badge = styled.span`
-  font-size: 11px;
-  padding: 1px 6px;
-  border-radius: 6px;
-  background: var(--gold, #c9a227);
-  color: #111;
-  font-weight: 700;
 `;
 const Title = styled.h3`
   margin: 6px 0;

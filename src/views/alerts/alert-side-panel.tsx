@@ -4,6 +4,7 @@ import type { Alert } from '../../contract/alerts';
 import { ALERT_PANEL, clampPanelWidth } from '../../domain/alert-panel';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
+import { PanelHeader } from '../common/panel-header';
 import { AlertFeed } from './alert-feed';
 import { AlertFormDialog } from './alert-form-dialog';
 
@@ -58,12 +59,7 @@ export function AlertSidePanel(props: { room: RoomDoc; rooms: RoomDoc[]; onClose
           storage.setItem(ALERT_PANEL_KEY, String(next));
         }}
       />
-      <Header>
-        <h2>Notifications</h2>
-        <button type="button" aria-label="Fermer les notifications" onClick={props.onClose}>
-          ✕
-        </button>
-      </Header>
+      <PanelHeader title="Notifications" closeLabel="Fermer les notifications" onClose={props.onClose} />
       <AlertFeed room={props.room} rooms={props.rooms} onEdit={setEditing} />
       {editing ? <AlertFormDialog alert={editing} room={props.room} rooms={props.rooms} onClose={() => setEditing(null)} /> : null}
     </Aside>
@@ -89,22 +85,5 @@ const Handle = styled.div`
   &:hover,
   &:focus-visible {
     background: var(--accent);
-  }
-`;
-const Header = styled.header`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  padding: 10px 16px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 16px;
-  }
-  & button {
-    border: none;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
   }
 `;

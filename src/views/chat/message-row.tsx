@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { Dialog } from '../common/dialog';
+import { MentionBadge } from '../common/panel-header';
 import { Button, Field } from '../common/ui';
 import { Actions, ConfirmDialog } from './confirm-dialog';
 import { LikersDialog } from './likers-dialog';
@@ -54,7 +55,7 @@ export const MessageRow = memo(function MessageRow(props: {
         <Header>
           <Avatar aria-hidden>{message.sender.picture ? <img src={message.sender.picture} alt="" width={32} height={32} /> : message.sender.username.slice(0, 1).toUpperCase()}</Avatar>
           <strong>{message.sender.username}</strong>
-          {message.sender.mention ? <Mention>{message.sender.mention}</Mention> : null}
+          {message.sender.mention ? <MentionBadge>{message.sender.mention}</MentionBadge> : null}
           <Time dateTime={message.date} title={`${day.format(date)} ${time.format(date)}`}>
             {time.format(date)}
           </Time>
@@ -218,14 +219,6 @@ const Avatar = styled.span`
   overflow: hidden;
   align-self: center;
   margin-right: 4px;
-`;
-const Mention = styled.span`
-  font-size: 11px;
-  padding: 1px 6px;
-  border-radius: 6px;
-  background: var(--gold, #c9a227);
-  color: #111;
-  font-weight: 700;
 `;
 const Time = styled.time`
   font-size: 12px;

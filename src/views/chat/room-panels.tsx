@@ -6,6 +6,7 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { kv$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { searchKey, type SearchState } from '../../sync/chat-sync';
+import { PanelHeader } from '../common/panel-header';
 import { ErrorText } from '../common/ui';
 import { MessageRow, type Viewer } from './message-row';
 import { SearchResult } from './search-result';
@@ -93,12 +94,7 @@ export function SearchPanel(props: { room: RoomDoc; viewer: Viewer; onClose: () 
 function Overlay(props: { title: string; onClose: () => void; children: ReactNode }) {
   return (
     <Sheet aria-label={props.title}>
-      <SheetHeader>
-        <h2>{props.title}</h2>
-        <button type="button" onClick={props.onClose} aria-label={CHAT_TEXT.closePanel}>
-          ✕
-        </button>
-      </SheetHeader>
+      <PanelHeader title={props.title} closeLabel={CHAT_TEXT.closePanel} onClose={props.onClose} />
       <SheetBody>{props.children}</SheetBody>
     </Sheet>
   );
@@ -116,23 +112,6 @@ const Sheet = styled.section`
   border-bottom: 1px solid var(--border);
   background: var(--surface);
   box-shadow: var(--shadow);
-`;
-const SheetHeader = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 8px 12px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 15px;
-  }
-  & button {
-    border: none;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
-  }
 `;
 const SheetBody = styled.div`
   overflow-y: auto;

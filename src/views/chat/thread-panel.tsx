@@ -5,6 +5,7 @@ import { isModerator } from '../../domain/subscriptions';
 import { message$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { threadStream } from '../../sync/message-state';
+import { PanelHeader } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 import { Composer } from './composer';
@@ -29,12 +30,7 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
 
   return (
     <Aside aria-label={CHAT_TEXT.threadTitle}>
-      <Header>
-        <h2>{CHAT_TEXT.threadTitle}</h2>
-        <button type="button" onClick={props.onClose} aria-label={CHAT_TEXT.closeThread}>
-          ✕
-        </button>
-      </Header>
+      <PanelHeader title={CHAT_TEXT.threadTitle} closeLabel={CHAT_TEXT.closeThread} onClose={props.onClose} />
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
@@ -55,24 +51,6 @@ const Aside = styled.aside`
     z-index: 40;
     inset: 0 0 63px 0;
     border-left: none;
-  }
-`;
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 10px 16px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 16px;
-  }
-  & button {
-    border: none;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
-    font-size: 16px;
   }
 `;
 const Replies = styled.div`
