@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
+import { localMailbox } from './mail/local-mailbox';
+import type { MailProvider } from './mail/mail-provider';
 import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
+import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerLiveRoutes } from './routes/live-routes';
@@ -20,6 +23,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   db: Database;
   /** Where `POST /upload` keeps the files (`${DATA_DIR}/uploads`). */
   uploadsDir: string;
+  /** How e-mail leaves: the local mailbox (`mail_outbox`) unless a real provider is given. */
+  mail?: MailProvider;
 };
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
 
@@ -49,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerLiveRoutes(app, db);
   registerPublicRoutes(app, db);
   registerChatRoutes(app, db, io);
+  registerAlertRoutes(app, db, io, options.mail ?? localMailbox(db));
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
 

@@ -8,8 +8,9 @@ import { seedDemoData } from './db/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { app } = await buildApp({ ...config, db: database.db, uploadsDir: join(config.dataDir, 'uploads') });
-  if (await seedDemoData(database.db)) app.log.info('demo data seeded');
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const { app } = await buildApp({ ...config, db: database.db, uploadsDir });
+  if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,15 +1,22 @@
 import { SERVER_EVENTS, type ChatMessage } from '../../src/contract/chat';
 import type { ComptoirIo } from '../realtime/socket-server';
-import { readersChannel, roomChannel, threadChannel, userChannel } from '../realtime/channels';
+import { alertChannel, readersChannel, roomChannel, threadChannel, userChannel } from '../realtime/channels';
 import type { MessagePlace } from './message-actions';
 import type { ThreadChange } from './post-message';
 
 /**
  * What the server announces after a change, and to whom. A post is never delivered to the sockets
  * of members who blocked its author (spec 2 §4); counts and deletions go to everyone in the stream.
+ * A comment under an alert goes to the alert's channel only (its readers were checked on joining);
+ * the alert's new comment count goes to every member, as alert feeds show every room's alerts.
  */
 export function announcePost(io: ComptoirIo, message: ChatMessage, thread: ThreadChange | null, blockerIds: number[]): void {
   const hidden = blockerIds.map(userChannel);
+  if (message.alertId !== null) {
+    io.to(alertChannel(message.alertId)).except(hidden).emit(SERVER_EVENTS.discussion, message);
+    if (thread) announceThread(io, message.room, thread);
+    return;
+  }
   if (message.parentMessage === null) {
     io.to(roomChannel(message.room)).except(hidden).emit(SERVER_EVENTS.message, message);
     io.to(readersChannel(message.room)).except(hidden).emit(SERVER_EVENTS.increaseRoomMessage, { room: message.room });
@@ -20,13 +27,15 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
 }
 
 export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {
-  io.to([roomChannel(roomId), threadChannel(thread.parentId)]).emit(SERVER_EVENTS.threadIncrease, {
+  const event = {
     _id: thread.parentId,
     room: roomId,
     repliesCount: thread.repliesCount,
     repliesPictures: thread.repliesPictures,
     seq: thread.seq,
-  });
+  };
+  if (thread.under === 'alert') io.emit(SERVER_EVENTS.threadIncrease, event);
+  else io.to([roomChannel(roomId), threadChannel(thread.parentId)]).emit(SERVER_EVENTS.threadIncrease, event);
 }
 
 export function announceLike(io: ComptoirIo, place: MessagePlace, likesCount: number, seq: number): void {
@@ -35,7 +44,8 @@ export function announceLike(io: ComptoirIo, place: MessagePlace, likesCount: nu
 
 export function announceDelete(io: ComptoirIo, place: MessagePlace, seq: number, thread: ThreadChange | null): void {
   // A deleted top-level message also closes its own thread for whoever has it open.
-  io.to([roomChannel(place.roomId), threadChannel(place.parentId ?? place.id)]).emit(SERVER_EVENTS.deleted, {
+  const channels = place.alertId !== null ? [alertChannel(place.alertId)] : [roomChannel(place.roomId), threadChannel(place.parentId ?? place.id)];
+  io.to(channels).emit(SERVER_EVENTS.deleted, {
     _id: place.id,
     room: place.roomId,
     parentMessage: place.parentId,
@@ -60,5 +70,7 @@ export async function announceUsersCount(io: ComptoirIo, roomId: string): Promis
   return count;
 }
 
-const streamChannels = (place: MessagePlace): string[] =>
-  place.parentId === null ? [roomChannel(place.roomId)] : [roomChannel(place.roomId), threadChannel(place.parentId)];
+const streamChannels = (place: MessagePlace): string[] => {
+  if (place.alertId !== null) return [alertChannel(place.alertId)];
+  return place.parentId === null ? [roomChannel(place.roomId)] : [roomChannel(place.roomId), threadChannel(place.parentId)];
+};

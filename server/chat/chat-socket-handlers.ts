@@ -11,7 +11,10 @@ import {
 import type { Database } from '../db/open-database';
 import { messages } from '../db/schema';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
-import { readersChannel, roomChannel, threadChannel } from '../realtime/channels';
+import { alertChannel, readersChannel, roomChannel, threadChannel } from '../realtime/channels';
+import { deleteAlert, findAlert, setAlertLike } from '../alerts/alert-actions';
+import { announceAlertDeleted, announceAlertLike } from '../alerts/alert-broadcast';
+import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { announceDelete, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
 import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, REQUEST_FAILED, roomAccess } from './chat-access';
@@ -79,6 +82,8 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
           await socket.leave(channel);
           await announceUsersCount(io, ref.data.room);
         }
+      } else if ('alertId' in ref.data) {
+        await socket.leave(alertChannel(ref.data.alertId));
       } else {
         await socket.leave(threadChannel(ref.data.parentMessage));
       }
@@ -116,6 +121,14 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       acked(event, async (payload) => {
         const input = messageRefInput.safeParse(payload);
         if (!input.success) return { error: INVALID_REQUEST };
+        // The id names an alert or a message (spec 2 §7 calls both `alertId`): alerts first.
+        const alert = await findAlert(db, input.data.alertId);
+        if (alert) {
+          const outcome = await setAlertLike(db, user, alert, liked);
+          if ('error' in outcome) return outcome;
+          if (outcome.changed) announceAlertLike(io, alert.id, outcome.roomId, outcome.answer.likesCount, outcome.answer.seq);
+          return outcome.answer;
+        }
         const outcome = await setLike(db, user, input.data.alertId, liked);
         if ('error' in outcome) return outcome;
         if (outcome.changed) announceLike(io, outcome.place, outcome.answer.likesCount, outcome.answer.seq);
@@ -129,6 +142,13 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
     acked(CLIENT_EVENTS.delete, async (payload) => {
       const input = messageRefInput.safeParse(payload);
       if (!input.success) return { error: INVALID_REQUEST };
+      const alert = await findAlert(db, input.data.alertId);
+      if (alert) {
+        const deleted = await deleteAlert(db, user, alert);
+        if ('error' in deleted) return deleted;
+        if (deleted.seq !== null) announceAlertDeleted(io, alert.id, deleted.roomId, deleted.seq);
+        return { ok: true as const };
+      }
       const outcome = await deleteMessage(db, user, input.data.alertId);
       if ('error' in outcome) return outcome;
       if (outcome.seq !== null) announceDelete(io, outcome.place, outcome.seq, outcome.thread);
@@ -148,7 +168,10 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   });
 }
 
-/** The channel a 'join room' opens, once the member is known to read its room. */
+/**
+ * The channel a 'join room' opens, once the member is known to read its room; an alert's comments
+ * open to whoever reads the alert whole (spec 2 §6: VIP only, unless a freeAlert).
+ */
 async function resolveStream(
   db: Database,
   user: UserRow,
@@ -159,9 +182,17 @@ async function resolveStream(
   if ('room' in ref) {
     roomId = ref.room;
     channel = roomChannel(ref.room);
+  } else if ('alertId' in ref) {
+    const alert = await findAlert(db, ref.alertId);
+    if (!alert || alert.deletedAt !== null || !isUnlocked(alert, await alertViewerOf(db, user))) return null;
+    return { channel: alertChannel(alert.id), roomId: alert.roomId, isRoom: false };
   } else {
-    const [parent] = await db.select({ roomId: messages.roomId }).from(messages).where(eq(messages.id, ref.parentMessage)).limit(1);
-    if (!parent?.roomId) return null;
+    const [parent] = await db
+      .select({ roomId: messages.roomId, alertId: messages.alertId })
+      .from(messages)
+      .where(eq(messages.id, ref.parentMessage))
+      .limit(1);
+    if (!parent?.roomId || parent.alertId !== null) return null;
     roomId = parent.roomId;
     channel = threadChannel(ref.parentMessage);
   }

@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { likeAck } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
-import { messageLikes, messages } from '../db/schema';
+import { alerts, messageLikes, messages } from '../db/schema';
+import { changeCommentCount } from '../alerts/alert-comments';
+import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { isModerator, NOT_ALLOWED, roomAccess } from './chat-access';
 import { repliesPicturesOf, type MessageRow } from './message-view';
@@ -10,8 +12,8 @@ import type { ThreadChange } from './post-message';
 import { nextSeq } from './room-seq';
 
 export type LikeAnswer = Exclude<z.infer<typeof likeAck>, { error: string }>;
-/** Where a change to a message is announced: its room, and its thread when it is a reply. */
-export type MessagePlace = { id: string; roomId: string; parentId: string | null };
+/** Where a change to a message is announced: its room, its thread when it is a reply, its alert when it is a comment. */
+export type MessagePlace = { id: string; roomId: string; parentId: string | null; alertId: string | null };
 
 export type LikeOutcome = { error: string } | { answer: LikeAnswer; place: MessagePlace; changed: boolean };
 
@@ -22,8 +24,7 @@ export type LikeOutcome = { error: string } | { answer: LikeAnswer; place: Messa
 export async function setLike(db: Database, user: UserRow, messageId: string, liked: boolean, now: Date = new Date()): Promise<LikeOutcome> {
   const message = await liveMessage(db, messageId);
   if (!message) return { error: NOT_ALLOWED };
-  const access = await roomAccess(db, user, message.roomId, now);
-  if (!access?.rights.canRead) return { error: NOT_ALLOWED };
+  if (!(await mayReadMessage(db, user, message, now))) return { error: NOT_ALLOWED };
 
   const result = await db.transaction(async (tx) => {
     const touched = liked
@@ -51,7 +52,7 @@ export async function setLike(db: Database, user: UserRow, messageId: string, li
   });
   return {
     answer: { _id: messageId, likesCount: result.likesCount, liked, seq: result.seq },
-    place: { id: messageId, roomId: message.roomId, parentId: message.parentId },
+    place: { id: messageId, roomId: message.roomId, parentId: message.parentId, alertId: message.alertId },
     changed: result.changed,
   };
 }
@@ -70,7 +71,7 @@ export async function deleteMessage(db: Database, user: UserRow, messageId: stri
   if (!message?.roomId) return { error: NOT_ALLOWED };
   const roomId = message.roomId;
   if (message.authorId !== user.id && !(await isModerator(db, user, now))) return { error: NOT_ALLOWED };
-  const place: MessagePlace = { id: message.id, roomId, parentId: message.parentId };
+  const place: MessagePlace = { id: message.id, roomId, parentId: message.parentId, alertId: message.alertId };
   if (message.deletedAt !== null) return { place, seq: null, thread: null };
 
   const result = await db.transaction(async (tx) => {
@@ -82,6 +83,7 @@ export async function deleteMessage(db: Database, user: UserRow, messageId: stri
       .returning({ id: messages.id });
     // Deleted meanwhile by someone else: roll back, giving the seq back.
     if (!deleted) throw new AlreadyDeleted();
+    if (message.alertId !== null) return { seq, parent: await changeCommentCount(tx, message.alertId, roomId, -1) };
     if (message.parentId === null) return { seq, parent: null };
     const parentSeq = await nextSeq(tx, roomId);
     const [parent] = await tx
@@ -95,18 +97,31 @@ export async function deleteMessage(db: Database, user: UserRow, messageId: stri
     throw error;
   });
   if (!result) return { place, seq: null, thread: null };
-  if (message.parentId === null || result.parent === null) return { place, seq: result.seq, thread: null };
-  const pictures = await repliesPicturesOf(db, [message.parentId]);
+  const parentId = message.alertId ?? message.parentId;
+  if (parentId === null || result.parent === null) return { place, seq: result.seq, thread: null };
+  const under = message.alertId !== null ? 'alert' : 'message';
+  const pictures = await repliesPicturesOf(db, [parentId], under);
   return {
     place,
     seq: result.seq,
     thread: {
-      parentId: message.parentId,
+      parentId,
+      under,
       repliesCount: result.parent.repliesCount,
-      repliesPictures: pictures.get(message.parentId) ?? [],
+      repliesPictures: pictures.get(parentId) ?? [],
       seq: result.parent.seq,
     },
   };
+}
+
+/** A room message needs the room readable; a comment needs its alert shown whole to the member. */
+export async function mayReadMessage(db: Database, user: UserRow, message: MessageRow & { roomId: string }, now: Date = new Date()): Promise<boolean> {
+  if (message.alertId !== null) {
+    const [alert] = await db.select().from(alerts).where(eq(alerts.id, message.alertId)).limit(1);
+    return alert !== undefined && alert.deletedAt === null && isUnlocked(alert, await alertViewerOf(db, user, now));
+  }
+  const access = await roomAccess(db, user, message.roomId, now);
+  return access?.rights.canRead ?? false;
 }
 
 /** A message that can be liked: not deleted, in a room. */

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { moreMessagesAck, MoreMessagesInput } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
-import { messages } from '../db/schema';
+import { alerts, messages } from '../db/schema';
+import { alertViewerOf, isUnlocked, unlockedRooms } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from './chat-access';
 import { toChatMessages } from './message-view';
@@ -20,36 +21,57 @@ export const CATCH_UP_MAX = 500;
  * page holds its top-level messages, a thread page the replies of its parent; deleted messages and
  * members the reader blocked are left out.
  *
- * With `afterSeq` (rooms only) it is the catch-up: every message of the room, replies included,
- * whose seq is above `afterSeq` and at most the answered `lastSeq`, oldest seq first, live ones in
- * `messages` and deleted ones as ids in `deleted`. At most 500 rows per answer: when more remain,
- * `cursor` is the decimal seq of the last row answered, and the client asks again with that
- * number as `afterSeq` (it must not move its own cursor to `lastSeq` before the last such page).
+ * An alert's page holds its comments, for whoever reads the alert whole (spec 2 §6: VIP only).
+ *
+ * With `afterSeq` (rooms only) it is the catch-up: every message of the room (replies included,
+ * and comments under the alerts the reader sees whole; alerts themselves are not, the client
+ * rereads its feed after a reconnection) whose seq is above `afterSeq` and at most the answered
+ * `lastSeq`, oldest seq first, live ones in `messages` and deleted ones as ids in `deleted`.
+ * Alerts take numbers of the same sequence, so the seqs answered may have gaps. At most 500 rows
+ * per answer: when more remain, `cursor` is the decimal seq of the last row answered, and the
+ * client asks again with that number as `afterSeq` (it must not move its own cursor to `lastSeq`
+ * before the last such page).
  */
 export async function moreMessages(db: Database, user: UserRow, input: MoreMessagesInput): Promise<MoreMessagesAnswer> {
   let roomId: string;
-  let parentId: string | null = null;
+  let stream: SQL | undefined;
   if ('parentMessage' in input) {
     const [parent] = await db.select().from(messages).where(eq(messages.id, input.parentMessage)).limit(1);
-    if (!parent?.roomId) return { error: NOT_ALLOWED };
+    if (!parent?.roomId || parent.alertId !== null) return { error: NOT_ALLOWED };
     roomId = parent.roomId;
-    parentId = parent.id;
+    stream = eq(messages.parentId, parent.id);
+  } else if ('alertId' in input) {
+    // The comments under an alert: for whoever reads the alert whole.
+    const [alert] = await db.select().from(alerts).where(eq(alerts.id, input.alertId)).limit(1);
+    if (!alert || alert.deletedAt !== null || !isUnlocked(alert, await alertViewerOf(db, user))) return { error: NOT_ALLOWED };
+    roomId = alert.roomId;
+    stream = eq(messages.alertId, alert.id);
   } else {
     roomId = input.room;
+    stream = and(eq(messages.roomId, roomId), isNull(messages.parentId), isNull(messages.alertId));
   }
   const access = await roomAccess(db, user, roomId);
-  if (!access?.rights.canRead) return { error: NOT_ALLOWED };
+  if (!access) return { error: NOT_ALLOWED };
+  if (!('alertId' in input) && !access.rights.canRead) return { error: NOT_ALLOWED };
 
   // Read before the rows: every row answered has seq <= lastSeq, so lastSeq is a safe cursor.
   const lastSeq = await lastSeqOf(db, roomId);
   const blocked = await blockedBy(db, user.id);
   const notBlocked = blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined;
 
-  if (!('parentMessage' in input) && input.afterSeq !== undefined) {
+  if ('room' in input && input.afterSeq !== undefined) {
     const rows = await db
       .select()
       .from(messages)
-      .where(and(eq(messages.roomId, roomId), gt(messages.seq, input.afterSeq), lte(messages.seq, lastSeq), notBlocked))
+      .where(
+        and(
+          eq(messages.roomId, roomId),
+          gt(messages.seq, input.afterSeq),
+          lte(messages.seq, lastSeq),
+          notBlocked,
+          await readableComments(db, user, roomId),
+        ),
+      )
       .orderBy(asc(messages.seq))
       .limit(CATCH_UP_MAX + 1);
     const page = rows.slice(0, CATCH_UP_MAX);
@@ -68,7 +90,6 @@ export async function moreMessages(db: Database, user: UserRow, input: MoreMessa
     if (!cursor) return { error: INVALID_REQUEST };
     before = olderThan(messages.createdAt, messages.id, cursor);
   }
-  const stream = parentId === null ? and(eq(messages.roomId, roomId), isNull(messages.parentId)) : eq(messages.parentId, parentId);
   const rows = await db
     .select()
     .from(messages)
@@ -81,4 +102,17 @@ export async function moreMessages(db: Database, user: UserRow, input: MoreMessa
     cursor: nextCursor(rows, HISTORY_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
     lastSeq,
   };
+}
+
+/**
+ * The catch-up's rows the reader may see among comments: all of them for a VIP reader of the room
+ * (the catch-up already needs the room readable), else only those under free alerts or their own.
+ */
+async function readableComments(db: Database, user: UserRow, roomId: string): Promise<SQL | undefined> {
+  if (unlockedRooms(await alertViewerOf(db, user)).includes(roomId)) return undefined;
+  const open = db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(or(eq(alerts.freeAlert, true), eq(alerts.authorId, user.id)));
+  return or(isNull(messages.alertId), inArray(messages.alertId, open));
 }

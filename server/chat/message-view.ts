@@ -42,6 +42,7 @@ export async function toChatMessages(db: Database, rows: MessageRow[], viewerId:
     clientId: row.clientId,
     room: row.roomId ?? '',
     parentMessage: row.parentId,
+    alertId: row.alertId,
     content: row.content,
     date: row.createdAt.toISOString(),
     seq: row.seq,
@@ -98,19 +99,21 @@ export function toAttachment(file: UploadRow): Attachment {
 }
 
 /**
- * Pictures of the last repliers of each thread: the latest distinct repliers first, at most three,
- * members without a picture skipped (so the list is often shorter than three, or empty).
+ * Pictures of the last repliers of each thread (or, `under` 'alert', of the last commenters of each
+ * alert): the latest distinct repliers first, at most three, members without a picture skipped (so
+ * the list is often shorter than three, or empty).
  */
-export async function repliesPicturesOf(db: Database, parentIds: string[]): Promise<Map<string, string[]>> {
+export async function repliesPicturesOf(db: Database, parentIds: string[], under: 'message' | 'alert' = 'message'): Promise<Map<string, string[]>> {
   const pictures = new Map<string, string[]>();
   if (parentIds.length === 0) return pictures;
+  const parent = under === 'alert' ? messages.alertId : messages.parentId;
   const latest = max(messages.createdAt);
   const rows = await db
-    .select({ parentId: messages.parentId, picture: users.picture, at: latest })
+    .select({ parentId: parent, picture: users.picture, at: latest })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
-    .where(and(inArray(messages.parentId, parentIds), isNull(messages.deletedAt)))
-    .groupBy(messages.parentId, messages.authorId, users.picture)
+    .where(and(inArray(parent, parentIds), isNull(messages.deletedAt)))
+    .groupBy(parent, messages.authorId, users.picture)
     .orderBy(desc(latest), sql`${messages.authorId}`);
   const seen = new Map<string, number>();
   for (const row of rows) {

@@ -23,3 +23,17 @@ export async function lastSeqOf(db: Database, roomId: string): Promise<number> {
   const [row] = await db.select({ lastSeq: rooms.lastSeq }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
   return row?.lastSeq ?? 0;
 }
+
+/**
+ * The room's next sequence, above `floor` too: an alert moved from another room keeps growing
+ * for clients that hold its old seq (the rooms' sequences only ever jump forward).
+ */
+export async function nextSeqAbove(tx: Transaction, roomId: string, floor: number): Promise<number> {
+  const [row] = await tx
+    .update(rooms)
+    .set({ lastSeq: sql`greatest(${rooms.lastSeq}, ${floor}) + 1` })
+    .where(eq(rooms.id, roomId))
+    .returning({ lastSeq: rooms.lastSeq });
+  if (!row) throw new Error(`room inconnue : ${roomId}`);
+  return row.lastSeq;
+}

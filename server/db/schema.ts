@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Trade } from '../../src/contract/alerts';
 import type { Billing, Picture } from '../../src/contract/user';
 
 /**
@@ -114,6 +115,7 @@ export const messages = pgTable(
     index('messages_room_seq_idx').on(t.roomId, t.seq),
     index('messages_parent_date_idx').on(t.parentId, t.createdAt, t.id),
     index('messages_conversation_date_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_alert_date_idx').on(t.alertId, t.createdAt, t.id),
   ],
 );
 
@@ -130,6 +132,68 @@ export const messageLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
+
+/**
+ * Trade alerts ("notifications", spec 2 §3). `seq` is taken from the room's change sequence
+ * (`rooms.last_seq`), shared with the room's messages; comments under an alert are rows of
+ * `messages` with `alert_id` set and the alert's room.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** The ordered ids of the alert's uploads. */
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    trade: jsonb('trade').$type<Trade | null>(),
+    freeAlert: boolean('free_alert').notNull().default(false),
+    seq: integer('seq').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    likesCount: integer('likes_count').notNull().default(0),
+    repliesCount: integer('replies_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('alerts_date_idx').on(t.createdAt, t.id),
+    index('alerts_room_date_idx').on(t.roomId, t.createdAt, t.id),
+    index('alerts_author_date_idx').on(t.authorId, t.createdAt, t.id),
+  ],
+);
+
+export const alertLikes = pgTable(
+  'alert_likes',
+  {
+    alertId: text('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
+);
+
+/**
+ * The local mail provider's mailbox (server/mail/local-mailbox.ts): every e-mail the server sends
+ * when no real provider is configured, kept for the development mailbox and the tests.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+  toEmail: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Members a member blocked: their posts are not delivered to the blocker (spec 2 §4). */
 export const userBlocks = pgTable(
@@ -158,7 +222,7 @@ export const uploads = pgTable('uploads', {
   size: integer('size').notNull(),
   width: integer('width'),
   height: integer('height'),
-  /** Set once a message carries it: an upload is attached at most once. */
+  /** Set once a message or an alert carries it (their ids share one space): an upload is attached at most once. */
   messageId: text('message_id'),
   createdAt: createdAt(),
 });
@@ -189,4 +253,17 @@ export const contentEntries = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.id] })],
 );
 
-export const schema = { users, userSubscriptions, rooms, messages, messageLikes, userBlocks, uploads, liveSlots, contentEntries };
+export const schema = {
+  users,
+  userSubscriptions,
+  rooms,
+  messages,
+  messageLikes,
+  alerts,
+  alertLikes,
+  mailOutbox,
+  userBlocks,
+  uploads,
+  liveSlots,
+  contentEntries,
+};

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './open-database';
-import { contentEntries, liveSlots, messageLikes, messages, rooms, users, userSubscriptions } from './schema';
+import { alertLikes, alerts, contentEntries, liveSlots, messageLikes, messages, rooms, uploads, users, userSubscriptions } from './schema';
+import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
@@ -125,8 +128,11 @@ const THREAD_REPLIES = [
   'Pris aussi, on verra bien !',
 ];
 
-/** Writes the demo data when the database holds no user yet; returns whether it did. */
-export async function seedDemoData(db: Database, now: Date = new Date()): Promise<boolean> {
+/**
+ * Writes the demo data when the database holds no user yet; returns whether it did. The demo
+ * alerts' audio notes are written into `uploadsDir` when given (the server's upload folder).
+ */
+export async function seedDemoData(db: Database, now: Date = new Date(), options: { uploadsDir?: string } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -170,6 +176,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     const writers = ['vip', 'live', 'coach', 'banni'];
     const history: (typeof messages.$inferInsert)[] = [];
     const likes: (typeof messageLikes.$inferInsert)[] = [];
+    const demoAlerts = demoAlertRows(userId, now);
     for (const room of DEMO_ROOMS) {
       const firstOfRoom = history.length;
       const lines = CHAT_LINES[room.id] ?? [];
@@ -207,14 +214,28 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
           history[history.length - replies - 1]!.repliesCount = replies;
         }
       }
-      // The room's change sequence follows the order of the history.
-      history.slice(firstOfRoom).forEach((message, index) => {
-        message.seq = index + 1;
+      history.push(...demoAlerts.comments.filter((comment) => comment.roomId === room.id));
+      // The room's change sequence follows the order of time, alerts and their comments among
+      // the messages (a stable sort: the history is written in time order already).
+      const changes: { at: number; row: { seq?: number } }[] = [
+        ...history.slice(firstOfRoom).map((row) => ({ at: row.createdAt?.getTime() ?? 0, row })),
+        ...demoAlerts.alerts.filter((alert) => alert.roomId === room.id).map((row) => ({ at: row.createdAt?.getTime() ?? 0, row })),
+      ].sort((a, b) => a.at - b.at);
+      changes.forEach((change, index) => {
+        change.row.seq = index + 1;
       });
-      await tx.update(rooms).set({ lastSeq: history.length - firstOfRoom }).where(eq(rooms.id, room.id));
+      await tx.update(rooms).set({ lastSeq: changes.length }).where(eq(rooms.id, room.id));
     }
+    await tx.insert(alerts).values(demoAlerts.alerts);
     for (let i = 0; i < history.length; i += 500) await tx.insert(messages).values(history.slice(i, i + 500));
     if (likes.length > 0) await tx.insert(messageLikes).values(likes);
+    if (demoAlerts.likes.length > 0) await tx.insert(alertLikes).values(demoAlerts.likes);
+    if (demoAlerts.uploads.length > 0) await tx.insert(uploads).values(demoAlerts.uploads);
+    if (options.uploadsDir !== undefined) {
+      const dir = options.uploadsDir;
+      mkdirSync(dir, { recursive: true });
+      for (const upload of demoAlerts.uploads) writeFileSync(join(dir, upload.id), DEMO_AUDIO);
+    }
 
     // Weekly live programme, in UTC minutes (Paris is UTC+1 in winter).
     const weekdays = [1, 2, 3, 4, 5];

@@ -17,6 +17,7 @@ import {
   type pinChangedEvent,
   type postMessageAck,
 } from '../../src/contract/chat';
+import { ALERT_EVENTS, type Alert, type increaseRoomAlertEvent } from '../../src/contract/alerts';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
@@ -48,6 +49,8 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.increaseRoomMessage]: (event: z.infer<typeof increaseRoomMessageEvent>) => void;
   [SERVER_EVENTS.reconnect]: () => void;
   [SERVER_EVENTS.pinChanged]: (event: z.infer<typeof pinChangedEvent>) => void;
+  [ALERT_EVENTS.alert]: (alert: Alert) => void;
+  [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
 };
 
 export type SocketData = { user: UserRow };

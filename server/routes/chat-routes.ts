@@ -14,12 +14,16 @@ import {
 } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
-import { messageLikes, messages, users, userSubscriptions } from '../db/schema';
+import { alertLikes, messageLikes, messages, users, userSubscriptions } from '../db/schema';
+import { findAlert } from '../alerts/alert-actions';
+import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
+import { ALERT_NOT_FOUND } from '../alerts/alert-write';
 import { requestUser } from '../auth/tokens';
 import { announcePin, connectedUsersIn } from '../chat/chat-broadcast';
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
 import { toChatMessages, toSender } from '../chat/message-view';
-import { decodeCursor, nextCursor, olderThan } from '../chat/page-cursor';
+import { mayReadMessage } from '../chat/message-actions';
+import { decodeCursor, nextCursor, olderThan, type PageCursor } from '../chat/page-cursor';
 import { nextSeq } from '../chat/room-seq';
 import { blockedBy } from '../chat/user-blocks';
 import type { ComptoirIo } from '../realtime/socket-server';
@@ -41,7 +45,8 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const [message] = await db.select().from(messages).where(eq(messages.id, input.data.messageId)).limit(1);
-    if (!message?.roomId || message.deletedAt !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
+    // Comments under alerts are not pinned: the room's pinned list is read by non-VIP readers too.
+    if (!message?.roomId || message.deletedAt !== null || message.alertId !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
     const roomId = message.roomId;
     const pinned = !message.pinned;
     const title = input.data.title?.trim() ?? '';
@@ -55,7 +60,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
         .where(eq(messages.id, message.id));
       return next;
     });
-    announcePin(io, { id: message.id, roomId, parentId: message.parentId }, pinned, pinned ? title : null, seq);
+    announcePin(io, { id: message.id, roomId, parentId: message.parentId, alertId: null }, pinned, pinned ? title : null, seq);
     return reply.send({ ok: true, pinned });
   });
 
@@ -122,6 +127,8 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
         and(
           eq(messages.roomId, room),
           isNull(messages.deletedAt),
+          // Comments under alerts are not the room's chat (and may be locked to this reader).
+          isNull(messages.alertId),
           sql`${messages.content} ILIKE ${`%${escapeLike(query.data.query)}%`}`,
           byCoach,
           blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined,
@@ -165,27 +172,49 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const query = likesQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
-    const [message] = await db.select().from(messages).where(eq(messages.id, query.data.message)).limit(1);
-    if (!message?.roomId || message.deletedAt !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
-    const access = await roomAccess(db, user, message.roomId);
-    if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
-    const before = cursorCondition(query.data.cursor, (cursor) =>
-      /^\d+$/.test(cursor.key) ? olderThan(messageLikes.createdAt, messageLikes.userId, cursor, true) : false,
-    );
-    if (before === false) return reply.code(400).send({ error: INVALID_REQUEST });
-    const rows = await db
-      .select({ like: messageLikes, user: users })
-      .from(messageLikes)
-      .innerJoin(users, eq(users.id, messageLikes.userId))
-      .where(and(eq(messageLikes.messageId, message.id), before))
-      .orderBy(desc(messageLikes.createdAt), desc(messageLikes.userId))
-      .limit(LIKES_PAGE_SIZE + 1);
+    // The likers of an alert or of a message (spec 2 §7 names both by one id), for whoever reads it.
+    const alert = await findAlert(db, query.data.message);
+    let target: { kind: 'alert' | 'message'; id: string };
+    if (alert) {
+      if (alert.deletedAt !== null) return reply.code(404).send({ error: ALERT_NOT_FOUND });
+      if (!isUnlocked(alert, await alertViewerOf(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
+      target = { kind: 'alert', id: alert.id };
+    } else {
+      const [message] = await db.select().from(messages).where(eq(messages.id, query.data.message)).limit(1);
+      if (!message?.roomId || message.deletedAt !== null) return reply.code(404).send({ error: MESSAGE_NOT_FOUND });
+      if (!(await mayReadMessage(db, user, { ...message, roomId: message.roomId }))) return reply.code(403).send({ error: NOT_ALLOWED });
+      target = { kind: 'message', id: message.id };
+    }
+    const cursor = query.data.cursor === undefined || query.data.cursor === '' ? null : decodeCursor(query.data.cursor);
+    if (cursor === null && query.data.cursor) return reply.code(400).send({ error: INVALID_REQUEST });
+    if (cursor !== null && !/^\d+$/.test(cursor.key)) return reply.code(400).send({ error: INVALID_REQUEST });
+    const rows = await likeRows(db, target, cursor);
     const answer: z.infer<typeof likesResponse> = {
-      likes: rows.slice(0, LIKES_PAGE_SIZE).map((row) => ({ _id: `${message.id}:${row.user.id}`, user: toSender(row.user) })),
-      cursor: nextCursor(rows, LIKES_PAGE_SIZE, (row) => ({ at: row.like.createdAt, key: row.like.userId })),
+      likes: rows.slice(0, LIKES_PAGE_SIZE).map((row) => ({ _id: `${target.id}:${row.user.id}`, user: toSender(row.user) })),
+      cursor: nextCursor(rows, LIKES_PAGE_SIZE, (row) => ({ at: row.at, key: row.user.id })),
     };
     return reply.send(answer);
   });
+}
+
+/** One page (and one row more) of the likers of an alert or a message, latest first. */
+async function likeRows(db: Database, target: { kind: 'alert' | 'message'; id: string }, cursor: PageCursor | null) {
+  if (target.kind === 'alert') {
+    return db
+      .select({ at: alertLikes.createdAt, user: users })
+      .from(alertLikes)
+      .innerJoin(users, eq(users.id, alertLikes.userId))
+      .where(and(eq(alertLikes.alertId, target.id), cursor ? olderThan(alertLikes.createdAt, alertLikes.userId, cursor, true) : undefined))
+      .orderBy(desc(alertLikes.createdAt), desc(alertLikes.userId))
+      .limit(LIKES_PAGE_SIZE + 1);
+  }
+  return db
+    .select({ at: messageLikes.createdAt, user: users })
+    .from(messageLikes)
+    .innerJoin(users, eq(users.id, messageLikes.userId))
+    .where(and(eq(messageLikes.messageId, target.id), cursor ? olderThan(messageLikes.createdAt, messageLikes.userId, cursor, true) : undefined))
+    .orderBy(desc(messageLikes.createdAt), desc(messageLikes.userId))
+    .limit(LIKES_PAGE_SIZE + 1);
 }
 
 /** `%` and `_` match themselves in a search, and so does the escape character. */

@@ -11,7 +11,10 @@ import { attachmentType, type AttachmentType, type uploadResponse } from '../../
 import type { Database } from '../db/open-database';
 import { messages, uploads } from '../db/schema';
 import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
-import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
+import { findAlert } from '../alerts/alert-actions';
+import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
+import { INVALID_REQUEST, NOT_ALLOWED } from '../chat/chat-access';
+import { mayReadMessage } from '../chat/message-actions';
 import { toAttachment } from '../chat/message-view';
 import { contentMatches, FILE_KINDS, imageSize, LARGEST_UPLOAD, SNIFF_BYTES } from '../uploads/file-kinds';
 import type { UserRow } from '../users/user-queries';
@@ -178,12 +181,16 @@ function cleanName(filename: string): string {
   return name === '' ? 'fichier' : name;
 }
 
-/** Its owner, or a reader of the room of the (live) message that carries it. */
+/**
+ * Its owner, or whoever may read the (live) message or alert that carries it: a reader of the
+ * message's room, or of a comment's alert, or a member the alert is shown whole to (VIP only).
+ */
 async function mayRead(db: Database, user: UserRow, file: typeof uploads.$inferSelect): Promise<boolean> {
   if (file.ownerId === user.id) return true;
   if (file.messageId === null) return false;
+  const alert = await findAlert(db, file.messageId);
+  if (alert) return alert.deletedAt === null && isUnlocked(alert, await alertViewerOf(db, user));
   const [message] = await db.select().from(messages).where(eq(messages.id, file.messageId)).limit(1);
   if (!message?.roomId || message.deletedAt !== null) return false;
-  const access = await roomAccess(db, user, message.roomId);
-  return access?.rights.canRead ?? false;
+  return mayReadMessage(db, user, { ...message, roomId: message.roomId });
 }

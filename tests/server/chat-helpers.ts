@@ -39,7 +39,10 @@ export function chatClient(server: TestServer) {
   const join = async (socket: Socket, room: string) => ask(socket, CLIENT_EVENTS.join, { room }, joinAck);
 
   /** Posts and expects success: the stored message. */
-  const post = async (socket: Socket, input: { room?: string; parentMessage?: string; content?: string; attachments?: string[]; clientId?: string }): Promise<ChatMessage> => {
+  const post = async (
+    socket: Socket,
+    input: { room?: string; parentMessage?: string; alertId?: string; content?: string; attachments?: string[]; clientId?: string },
+  ): Promise<ChatMessage> => {
     const answer = await ask(socket, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Message de test', ...input }, postMessageAck);
     if ('error' in answer) throw new Error(`post refusé : ${answer.error}`);
     return answer.message;

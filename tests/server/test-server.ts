@@ -14,6 +14,7 @@ export type TestServer = ComptoirServer & {
   tokenOf(identifier: string): Promise<string>;
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body: unknown, token?: string): Promise<Response>;
+  put(path: string, body: unknown, token?: string): Promise<Response>;
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: unknown; errors?: { message: string }[] }>;
   close(): Promise<void>;
 };
@@ -21,10 +22,10 @@ export type TestServer = ComptoirServer & {
 /** A real server on a free port over an in-memory PGlite with the demo data (one per test file). */
 export async function startTestServer(options: { databaseUrl?: string } = {}): Promise<TestServer> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
-  await seedDemoData(database.db);
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
+  await seedDemoData(database.db, new Date(), { uploadsDir });
   const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Comptoir</title><div id="root"></div>');
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
   const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent' });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
@@ -43,6 +44,7 @@ export async function startTestServer(options: { databaseUrl?: string } = {}): P
     database,
     get: (path, token) => fetch(`${url}${path}`, { headers: headers(token) }),
     post,
+    put: (path, body, token) => fetch(`${url}${path}`, { method: 'PUT', headers: headers(token), body: JSON.stringify(body) }),
     graphql,
     async tokenOf(identifier) {
       const answer = await graphql(LOGIN_MUTATION, { input: { identifier, password: DEMO_PASSWORD } });

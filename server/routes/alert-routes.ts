@@ -1,0 +1,123 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { alertInput, alertsQuery, type alertAnswer, type alertsResponse } from '../../src/contract/alerts';
+import type { Database } from '../db/open-database';
+import { messages, rooms } from '../db/schema';
+import { requestUser } from '../auth/tokens';
+import { announceAlert } from '../alerts/alert-broadcast';
+import { mailAlertToFollowers } from '../alerts/alert-mail';
+import { ALERTS_PAGE_SIZE, ALERTS_SUMMARY_SIZE, alertAuthors, alertRows } from '../alerts/alert-queries';
+import { toAlert, toAlerts, type AlertRow } from '../alerts/alert-view';
+import { alertViewerOf } from '../alerts/alert-viewer';
+import { createAlert, updateAlert } from '../alerts/alert-write';
+import { connectedUsersIn } from '../chat/chat-broadcast';
+import { INVALID_REQUEST } from '../chat/chat-access';
+import { decodeCursor, nextCursor } from '../chat/page-cursor';
+import type { MailProvider } from '../mail/mail-provider';
+import type { ComptoirIo } from '../realtime/socket-server';
+import { roomChannel } from '../realtime/channels';
+import type { UserRow } from '../users/user-queries';
+
+const summaryQuery = alertsQuery.pick({ room: true });
+const alertEdit = alertInput.omit({ sendMail: true });
+
+/**
+ * The alerts' REST calls on the API host (spec 2 §7). Every signed-in member gets every room's
+ * alerts, each one whole or locked by `isUnlocked` (alert-viewer.ts): a member without VIP sees the
+ * blurred cards, never their content.
+ */
+export function registerAlertRoutes(app: FastifyInstance, db: Database, io: ComptoirIo, mail: MailProvider): void {
+  app.get('/rest/alerts/v2', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const query = alertsQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const { author, cursor } = query.data;
+    if (author !== undefined && author !== '' && !/^\d{1,9}$/.test(author)) return reply.code(400).send({ error: INVALID_REQUEST });
+    const before = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !before) return reply.code(400).send({ error: INVALID_REQUEST });
+
+    const asked = await askedRooms(db, query.data.room ?? query.data.rooms);
+    const viewer = await alertViewerOf(db, user);
+    const rows = await alertRows(
+      db,
+      viewer,
+      { rooms: asked, authorId: author ? Number(author) : null, audio: query.data.alertType === 'audio', query: query.data.query ?? null, before },
+      ALERTS_PAGE_SIZE + 1,
+    );
+    const oneRoom = asked?.length === 1 ? asked[0] : undefined;
+    const answer: z.infer<typeof alertsResponse> = {
+      alerts: await toAlerts(db, rows.slice(0, ALERTS_PAGE_SIZE), viewer),
+      cursor: nextCursor(rows, ALERTS_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
+      authors: await alertAuthors(db),
+      userCount: oneRoom ? await connectedUsersIn(io, roomChannel(oneRoom)) : 0,
+      pinsCount: oneRoom ? await pinsCountOf(db, oneRoom) : 0,
+    };
+    return reply.send(answer);
+  });
+
+  // The home page's summary (spec 3 §2): the latest alerts of a room, or of every room.
+  app.get('/rest/alerts', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const query = summaryQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const viewer = await alertViewerOf(db, user);
+    const filter = { rooms: await askedRooms(db, query.data.room), authorId: null, audio: false, query: null, before: null };
+    const rows = await alertRows(db, viewer, filter, ALERTS_SUMMARY_SIZE);
+    return reply.send({ alerts: await toAlerts(db, rows, viewer) });
+  });
+
+  app.post('/rest/alerts', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = alertInput.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const { sendMail, ...fields } = input.data;
+    const outcome = await createAlert(db, user, fields);
+    if ('error' in outcome) return reply.code(outcome.status).send({ error: outcome.error });
+    await afterWrite(outcome.row, user, true, sendMail === true, request.log);
+    const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
+    return reply.send(answer);
+  });
+
+  app.put<{ Params: { id: string } }>('/rest/alerts/:id', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = alertEdit.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const outcome = await updateAlert(db, user, request.params.id, input.data);
+    if ('error' in outcome) return reply.code(outcome.status).send({ error: outcome.error });
+    await afterWrite(outcome.row, user, false, false, request.log);
+    const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
+    return reply.send(answer);
+  });
+
+  /** Announced and mailed once stored: a failure there is logged, the alert stays posted. */
+  async function afterWrite(row: AlertRow, author: UserRow, created: boolean, sendMail: boolean, log: FastifyBaseLogger): Promise<void> {
+    await announceAlert(io, db, row, created).catch((error: unknown) => log.error({ err: error, alertId: row.id }, 'alert broadcast failed'));
+    if (!sendMail) return;
+    await mailAlertToFollowers(db, mail, row, author).catch((error: unknown) => log.error({ err: error, alertId: row.id }, 'alert mail failed'));
+  }
+}
+
+/**
+ * The rooms a feed asks for: one id, or a comma-separated list; unknown ids are dropped (none
+ * left: an empty feed); nothing asked: every room.
+ */
+async function askedRooms(db: Database, asked: string | undefined): Promise<string[] | null> {
+  if (asked === undefined) return null;
+  const ids = [...new Set(asked.split(',').map((id) => id.trim()))].filter((id) => id !== '');
+  if (ids.length === 0) return [];
+  const known = new Set((await db.select({ id: rooms.id }).from(rooms)).map((room) => room.id));
+  return ids.filter((id) => known.has(id));
+}
+
+async function pinsCountOf(db: Database, roomId: string): Promise<number> {
+  const [pins] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.roomId, roomId), eq(messages.pinned, true), isNull(messages.deletedAt), isNull(messages.alertId)));
+  return pins?.n ?? 0;
+}
