@@ -55,7 +55,11 @@ test('the filters: type, author and rooms', async ({ browser }) => {
   const vip = await member(browser, 'vip', 'Forex');
   await expect(feed(vip).getByRole('article').first()).toBeVisible();
   await vip.getByLabel('Type de notification').selectOption('audio');
-  await expect(vip.getByText('Aucune notification disponible pour cette room.')).toBeVisible();
+  await vip.getByLabel('Toutes les rooms').check();
+  // Only alerts with an audio note remain.
+  await expect(feed(vip).getByRole('article').first()).toBeVisible();
+  await expect(feed(vip).getByRole('article').filter({ hasNot: vip.locator('audio') })).toHaveCount(0);
+  await vip.getByLabel('Room actuelle').check();
   await vip.getByLabel('Type de notification').selectOption('all');
   await expect(feed(vip).getByRole('article').first()).toBeVisible();
   await vip.getByLabel('Auteur').selectOption({ label: 'coach' });

@@ -34,6 +34,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           void chatRef.current?.send({
             room: 'room' in target ? target.room : '',
             parentMessage: 'parentMessage' in target ? target.parentMessage : null,
+            ...('alertId' in target ? { alertId: target.alertId } : {}),
             content: draft.text,
             attachments: draft.attachments.map((a) => ({ _id: a.id, attachmentType: a.attachmentType, name: a.name })),
           });
