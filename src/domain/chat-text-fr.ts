@@ -33,6 +33,8 @@ export const CHAT_TEXT = {
   unpinned: 'Le message a bien été désépinglé',
   deleteMessage: 'Supprimer',
   deleteQuestion: 'Confirmez-vous la suppression de ce message ?',
+  /** A comment under an alert (spec 2 §5). */
+  deleteCommentQuestion: 'Souhaites-tu supprimer ce message ?',
   report: 'Signaler',
   reportQuestion: 'Confirmez-vous le signalement de ce message ?',
   reportThanks: 'Merci pour votre signalement. Notre équipe va examiner ce message.',

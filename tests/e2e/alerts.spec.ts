@@ -107,3 +107,18 @@ test('a comment under an alert appears for another member; the author edits and 
   await expect(mine.getByRole('article').first().getByRole('button', { name: 'Modifier' })).toHaveCount(0);
   for (const page of [coach, vip, mine]) await page.context().close();
 });
+
+test('on a very wide window the comments open beside the feed', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1700, height: 900 } });
+  const vip = await context.newPage();
+  await vip.goto('/notification?room=Forex');
+  await signIn(vip, 'vip');
+  const first = feed(vip).getByRole('article').filter({ has: vip.getByRole('button', { name: /commentaire/ }) }).first();
+  await first.getByRole('button', { name: /commentaire/ }).click();
+  const panel = vip.getByRole('complementary', { name: 'Commentaires de la notification' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Votre message' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Fermer les commentaires' }).click();
+  await expect(panel).toBeHidden();
+  await context.close();
+});

@@ -24,7 +24,13 @@ import { useNow } from '../use-now';
 const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
 
 /** One alert: author, date, title, content (or the VIP blur), attachments, trade, likes, comments. */
-export const AlertCard = memo(function AlertCard(props: { id: string; rooms: RoomDoc[]; onEdit: (alert: Alert) => void }) {
+export const AlertCard = memo(function AlertCard(props: {
+  id: string;
+  rooms: RoomDoc[];
+  onEdit: (alert: Alert) => void;
+  /** Wider than 1600px the comments open in the page's side panel instead of under the card. */
+  onOpenComments?: (alert: Alert) => void;
+}) {
   const alert = useQuery((db) => alert$(db, props.id), [props.id], null);
   const chat = useChat();
   const user = useCurrentUser();
@@ -65,7 +71,11 @@ export const AlertCard = memo(function AlertCard(props: { id: string; rooms: Roo
         <button
           type="button"
           aria-expanded={comments}
-          onClick={() => (alert.locked || !room?.canRead ? setUnauthorized(true) : setComments((open) => !open))}
+          onClick={() => {
+            if (alert.locked || !room?.canRead) setUnauthorized(true);
+            else if (props.onOpenComments) props.onOpenComments(alert);
+            else setComments((open) => !open);
+          }}
         >
           💬 {alert.repliesCount} commentaire{alert.repliesCount > 1 ? 's' : ''}
         </button>
@@ -97,7 +107,7 @@ export const AlertCard = memo(function AlertCard(props: { id: string; rooms: Roo
 });
 
 /** The comments under an alert: joined while open, with their own composer. */
-function Comments(props: { alertId: string; room: RoomDoc; viewer: { id: number; moderator: boolean } }) {
+export function Comments(props: { alertId: string; room: RoomDoc; viewer: { id: number; moderator: boolean } }) {
   const chat = useChat();
   const stream = alertStream(props.alertId);
   useEffect(() => {

@@ -16,7 +16,7 @@ import { AlertCard } from './alert-card';
 export const FILTER_KEY = 'alertFilter';
 
 /** The alert feed of the notification page: filters, then the cards, newest first (spec 2 §2). */
-export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (alert: Alert) => void }) {
+export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (alert: Alert) => void; onOpenComments?: (alert: Alert) => void }) {
   const { storage } = useApp();
   const chat = useChat();
   const filter = useActorRef(
@@ -87,7 +87,7 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
           endReached={() => {
             if (feed?.cursor && chat?.alerts) void chat.alerts.loadFeed(request, true);
           }}
-          itemContent={(_, id) => <AlertCard id={id} rooms={props.rooms} onEdit={props.onEdit} />}
+          itemContent={(_, id) => <AlertCard id={id} rooms={props.rooms} onEdit={props.onEdit} onOpenComments={props.onOpenComments} />}
           components={{ Footer: () => (feed?.status === 'loading' && ids.length > 0 ? <Note>{ALERT_TEXT.loading}</Note> : null) }}
         />
       </List>

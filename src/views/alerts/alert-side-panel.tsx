@@ -1,27 +1,18 @@
 import { styled } from '@linaria/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Alert } from '../../contract/alerts';
 import { ALERT_PANEL, clampPanelWidth } from '../../domain/alert-panel';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
 import { PanelHeader } from '../common/panel-header';
+import { useWiderThan } from '../common/use-min-width';
 import { AlertFeed } from './alert-feed';
 import { AlertFormDialog } from './alert-form-dialog';
 
 export const ALERT_PANEL_KEY = 'alertPanelWidth';
 
 /** Whether the window is wide enough for the alert side panel. */
-export function useWideWindow(): boolean {
-  const query = `(min-width: ${ALERT_PANEL.minWindow + 1}px)`;
-  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const media = window.matchMedia(query);
-    const change = () => setWide(media.matches);
-    media.addEventListener('change', change);
-    return () => media.removeEventListener('change', change);
-  }, [query]);
-  return wide;
-}
+export const useWideWindow = (): boolean => useWiderThan(ALERT_PANEL.minWindow);
 
 /** The chat page's resizable alert side panel; its width is remembered locally. */
 export function AlertSidePanel(props: { room: RoomDoc; rooms: RoomDoc[]; onClose: () => void }) {

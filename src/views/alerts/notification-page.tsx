@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
 import { Layout } from '../chat/chat-page';
@@ -9,6 +9,12 @@ import { alertBadges$ } from '../../store/chat-queries';
 import { useRoomSelection } from '../chat/use-room-selection';
 import { usePageTitle } from '../common/use-page-title';
 import { AlertFeed } from './alert-feed';
+import { Comments } from './alert-card';
+import { PanelHeader } from '../common/panel-header';
+import { useWiderThan } from '../common/use-min-width';
+import { isModerator } from '../../domain/subscriptions';
+import { useCurrentUser } from '../use-current-user';
+import { useNow } from '../use-now';
 import { AlertFormDialog } from './alert-form-dialog';
 import type { Alert } from '../../contract/alerts';
 
@@ -20,6 +26,13 @@ export function NotificationPage() {
   const search = useSearch();
   const [editing, setEditing] = useState<Alert | 'new' | null>(null);
   const badges = useQuery(alertBadges$, [], {} as Record<string, number>);
+  // Wider than 1600px, an alert's comments open beside the feed (spec 2 §2).
+  const wide = useWiderThan(1600);
+  const [commentsFor, setCommentsFor] = useState<Alert | null>(null);
+  const commentRoom = rooms.find((r) => r.id === commentsFor?.room) ?? null;
+  const user = useCurrentUser();
+  const now = useNow();
+  const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   usePageTitle(ALERT_TEXT.pageTitle(room?.name ?? ''));
 
   // The top bar's 'Nouvelle notification' links here with `nouvelle=1`.
@@ -38,13 +51,31 @@ export function NotificationPage() {
   }, [chat, room?.id]);
 
   return (
-    <Layout>
+    <Layout data-thread={wide && commentsFor ? '' : undefined}>
       <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={(n) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`} />
-      <Main>{room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} /> : null}</Main>
+      <Main>{room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} onOpenComments={wide ? setCommentsFor : undefined} /> : null}</Main>
+      {wide && commentsFor && commentRoom ? (
+        <CommentsPanel aria-label="Commentaires de la notification">
+          <PanelHeader title={commentsFor.title} closeLabel="Fermer les commentaires" onClose={() => setCommentsFor(null)} />
+          <Comments key={commentsFor._id} alertId={commentsFor._id} room={commentRoom} viewer={viewer} />
+        </CommentsPanel>
+      ) : null}
       {editing !== null && room ? <AlertFormDialog alert={editing === 'new' ? null : editing} room={room} rooms={rooms} onClose={() => setEditing(null)} /> : null}
     </Layout>
   );
 }
+
+const CommentsPanel = styled.aside`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  border-left: 1px solid var(--border);
+  & > section {
+    flex: 1;
+    height: auto;
+    margin: 0;
+  }
+`;
 
 const Main = styled.div`
   display: flex;

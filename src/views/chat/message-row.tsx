@@ -118,7 +118,11 @@ export const MessageRow = memo(function MessageRow(props: {
       </Toolbar>
       <ConfirmDialog
         question={
-          confirm === 'delete' ? CHAT_TEXT.deleteQuestion : confirm === 'report' ? CHAT_TEXT.reportQuestion : confirm === 'unpin' ? CHAT_TEXT.unpinQuestion : null
+          confirm === 'delete'
+            ? message.alertId
+              ? CHAT_TEXT.deleteCommentQuestion
+              : CHAT_TEXT.deleteQuestion
+            : confirm === 'report' ? CHAT_TEXT.reportQuestion : confirm === 'unpin' ? CHAT_TEXT.unpinQuestion : null
         }
         onAnswer={(yes) => void answer(yes)}
       />
