@@ -8,7 +8,9 @@ import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { openBrowserDatabase } from './store/open-browser-database';
 import { createApiClient } from './sync/api-client';
+import { createAccountEffects } from './sync/account-effects';
 import { createChatConnection } from './sync/chat-connection';
+import { rememberReferral } from './sync/referral-cookies';
 import { startContentSync } from './sync/content-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createSessionEffects } from './sync/session-effects';
@@ -17,6 +19,7 @@ import { App } from './views/app';
 
 /** The edge of the client: open the store, bind the machines' effects, render. */
 async function boot() {
+  rememberReferral(window.location.search);
   const db = await openBrowserDatabase();
   const api = createApiClient({
     getToken: readToken,
@@ -64,6 +67,7 @@ async function boot() {
           db,
           session,
           live: createLiveIntents(api),
+          accounts: createAccountEffects(api),
           chat: chat.sync$,
           storage: window.localStorage,
           now: () => new Date(),

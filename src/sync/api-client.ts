@@ -22,6 +22,8 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A token to send instead of the cookie's (right after registration, before it is stored). */
+  token?: string;
 };
 
 export type ApiClient = {
@@ -54,7 +56,7 @@ export function createApiClient(deps: {
 
   async function send(url: string, options: RequestOptions): Promise<{ status: number; body: unknown } | ApiFailure> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = deps.getToken();
+    const token = options.token ?? deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;

@@ -5,12 +5,15 @@ import type { ComptoirDatabase } from '../store/database';
 import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
+import type { AccountEffects } from '../sync/account-effects';
 
 /** Everything a view may use: the store to read, and the machines and intents to send to. */
 export type AppServices = {
   db: ComptoirDatabase;
   session: ActorRefFrom<SessionMachine>;
   live: LiveIntents;
+  /** Registration and account calls, for the account machines' effects. */
+  accounts: AccountEffects;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
   storage: Storage;

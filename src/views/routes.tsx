@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useApp } from './app-context';
+import { RegisterPage } from './auth/register-page';
 import { SignInPage } from './auth/sign-in-page';
+import { ThanksPage } from './auth/thanks-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
 import { Shell } from './shell/shell';
 import { NotificationPage } from './alerts/notification-page';
@@ -26,7 +28,7 @@ function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/" component={SignInPage} />
-      <Route path="/register-for-free">{() => <ComingSoonPage title="Inscription gratuite" />}</Route>
+      <Route path="/register-for-free" component={RegisterPage} />
       <Route path="/register">{() => <ComingSoonPage title="Inscription" />}</Route>
       <Route path="/reset_password">{() => <ComingSoonPage title="Nouveau mot de passe" />}</Route>
       <Route path="/confirm_email">{() => <ComingSoonPage title="Confirmation de l'e-mail" />}</Route>
@@ -60,7 +62,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
   ['/contact', 'Contact'],
-  ['/merci-inscription', 'Merci'],
   ['/confirm_email', "Confirmation de l'e-mail"],
   ['/stripe_connect', 'Compte de paiement'],
   ['/purchase/upgrade_live', 'Passer au Live'],
@@ -83,6 +84,7 @@ function SignedInRoutes() {
         <Route path="/" component={HomePage} />
         <Route path="/chat" component={ChatPage} />
         <Route path="/notification" component={NotificationPage} />
+        <Route path="/merci-inscription" component={ThanksPage} />
         <Route path="/qg" component={NotificationPage} />
         {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
         <Route path="/register" component={NotificationPage} />

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { authResult, billing, picture, user } from './user';
+
+/**
+ * The account calls of spec 1 §7 (password reset, confirmation, profile, deletion, notification
+ * preferences, contact, captcha, Google sign-in): what each sends and answers. Paths are under
+ * `REST_BASE` (API host) or `CONTENT_BASE` (content host), see `hosts.ts`.
+ */
+
+/** Every "it worked" answer without a payload. */
+export const okAnswer = z.object({ ok: z.literal(true) });
+export const successAnswer = z.object({ success: z.literal(true) });
+
+// ---- Public checks (API host) ----
+
+/** `GET /public/is_available?email=` */
+export const isAvailableAnswer = z.object({ available: z.boolean() });
+export type IsAvailableAnswer = z.infer<typeof isAvailableAnswer>;
+
+/** `GET /public/nb_similar_username?username=`: how many pseudos start like this one (any case). */
+export const similarUsernamesQuery = z.object({ username: z.string().trim().min(1).max(40) });
+export const similarUsernames = z.object({ count: z.number().int().min(0) });
+export type SimilarUsernames = z.infer<typeof similarUsernames>;
+
+// ---- Captcha ----
+
+/**
+ * `GET /public/captcha`: which captcha the one-page registration shows. The local provider (the
+ * default) asks a small sum and hands a signed, 5-minute challenge; the client answers with
+ * `localCaptchaToken(challenge, answer)` as the `recaptchaToken`. With reCAPTCHA configured, the
+ * client runs Google's widget with `siteKey` and sends its token.
+ */
+export const captchaChallenge = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('local'), question: z.string(), challenge: z.string() }),
+  z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+/** The local captcha's token: the signed challenge and the member's answer. */
+export const localCaptchaToken = (challenge: string, answer: string): string => `${challenge}~${answer.trim()}`;
+
+/** `POST /public/verify-recaptcha` */
+export const verifyCaptchaInput = z.object({ recaptchaToken: z.string().min(1).max(4000) });
+export type VerifyCaptchaInput = z.infer<typeof verifyCaptchaInput>;
+export const verifyCaptchaAnswer = z.object({ success: z.boolean() });
+export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswer>;
+
+// ---- Password reset and e-mail confirmation (content host) ----
+
+/** `POST /api/auth/forgot-password` → `okAnswer`, or 400 with the unknown-account message. */
+export const forgotPasswordInput = z.object({ email: z.string().trim().email().max(254) });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** `POST /api/auth/reset-password`: the code from the e-mail and the new password twice. */
+export const resetPasswordInput = z.object({
+  code: z.string().trim(),
+  password: z.string(),
+  passwordConfirmation: z.string(),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+/** A reset signs the member in. */
+export const resetPasswordAnswer = authResult;
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswer>;
+
+/** `GET /api/auth/email-confirmation?confirmation=` → `okAnswer`, or 400 'Code invalide'. */
+export const confirmEmailQuery = z.object({ confirmation: z.string().trim().min(1).max(200) });
+export type ConfirmEmailQuery = z.infer<typeof confirmEmailQuery>;
+
+// ---- Google sign-in (content host) ----
+
+/**
+ * `GET /api/connect/google` is a page navigation; the identity provider comes back to the client's
+ * `/api/auth/google/callback?id_token=&access_token=`, which calls
+ * `GET /api/auth/google/callback` with the same parameters → `authResult`.
+ */
+export const googleCallbackQuery = z.object({
+  id_token: z.string().min(1).max(8000),
+  access_token: z.string().max(8000).default(''),
+});
+export type GoogleCallbackQuery = z.infer<typeof googleCallbackQuery>;
+export const googleCallbackAnswer = authResult;
+
+// ---- Profile (content host) ----
+
+/** `PUT /api/user/update`: profile fields, or the password change (`previousPassword` and `password`). */
+export const updateUserInput = z.object({
+  metadata: z
+    .object({
+      firstName: z.string().trim().max(100),
+      lastName: z.string().trim().max(100).default(''),
+      description: z.string().trim().max(2000).default(''),
+      phoneNumber: z.string().trim().max(40).default(''),
+      /** An upload of the member's (from `POST /api/upload`), or null for no picture. */
+      picture: picture.nullable().optional(),
+    })
+    .optional(),
+  /** Sent only when the pseudo changed. */
+  username: z.string().trim().max(40).optional(),
+  reference: z.string().trim().max(200).optional(),
+  billing: billing.optional(),
+  tradingview: z.string().trim().max(100).optional(),
+  previousPassword: z.string().optional(),
+  password: z.string().optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+/** The updated user; `jwt` is a fresh token for this session after a password change (the others end). */
+export const updateUserAnswer = z.object({ user, jwt: z.string().optional() });
+export type UpdateUserAnswer = z.infer<typeof updateUserAnswer>;
+
+/** `POST /api/upload` (multipart, field `files`, images only, 5 MB at most). */
+export const uploadAnswer = z.array(picture);
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+export const PROFILE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** `DELETE /users/delete` (API host) → `successAnswer`; every token of the account stops working. */
+export const deleteAccountAnswer = successAnswer;
+
+// ---- Notification preferences (API host, `/settings/...`) ----
+
+export const notificationChannels = z.object({ mobile: z.boolean(), mail: z.boolean(), web: z.boolean() });
+export type NotificationChannels = z.infer<typeof notificationChannels>;
+
+/** The general events a member hears about. */
+export const GENERAL_NOTIFICATION_KEYS = ['newAlert', 'newReply', 'mention', 'privateMessage'] as const;
+/** Site-wide events; `newPost` exists but the profile screen does not show it. */
+export const GLOBAL_NOTIFICATION_KEYS = ['newPost', 'liveStarting'] as const;
+export const HIDDEN_GLOBAL_NOTIFICATION_KEYS = ['newPost'] as const;
+
+export const coach = z.object({ _id: z.number().int(), username: z.string() });
+export type Coach = z.infer<typeof coach>;
+
+/**
+ * `GET` / `PUT /settings/notifications` (spec 1 §3): the channels per general key, per room (keyed
+ * by room id; every room the member may read), per global key, and the coaches followed.
+ */
+export const notificationSettings = z.object({
+  general: z.object({
+    newAlert: notificationChannels,
+    newReply: notificationChannels,
+    mention: notificationChannels,
+    privateMessage: notificationChannels,
+  }),
+  rooms: z.record(z.string(), notificationChannels),
+  global: z.object({ newPost: notificationChannels, liveStarting: notificationChannels }),
+  coaches: z.array(coach),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/** `GET /settings/coaches`: the staff members one may follow. */
+export const coachesResponse = z.array(coach);
+export type CoachesResponse = z.infer<typeof coachesResponse>;
+
+/** `POST /settings/notifications/endpoint`: the browser's push subscription (`PushSubscription.toJSON()`). */
+export const pushEndpointInput = z.object({
+  subscription: z
+    .object({
+      endpoint: z.string().url().max(2000),
+      keys: z.object({ p256dh: z.string().max(500), auth: z.string().max(500) }).optional(),
+    })
+    .loose(),
+  channel: z.literal('WEB'),
+});
+export type PushEndpointInput = z.infer<typeof pushEndpointInput>;
+
+// ---- Contact (API host) ----
+
+const required = (max: number) => z.string().trim().min(1, 'Ce champs est requis').max(max);
+
+/** `POST /contact` → `successAnswer`. Signed in, the account's e-mail is the one kept. */
+export const contactInput = z.object({
+  subject: required(200),
+  name: required(100),
+  email: required(254).email("L'adresse email fourni n'est pas valide"),
+  message: required(5000),
+});
+export type ContactInput = z.infer<typeof contactInput>;

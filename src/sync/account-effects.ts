@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { REGISTER_MUTATION } from '../contract/graphql-documents';
+import { authResult, user } from '../contract/user';
+import type { NewAccount } from '../machines/registration-machine';
+import type { ApiClient } from './api-client';
+
+const registerAnswer = z.object({ register: authResult });
+const availability = z.object({ available: z.boolean() });
+
+/** The registration machine's effects, bound to the real API (spec 1 §7). */
+export function createAccountEffects(api: ApiClient) {
+  return {
+    async checkEmail(email: string): Promise<{ available: boolean }> {
+      const answer = await api.request(availability, 'rest', '/public/is_available', { query: { email } });
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.data;
+    },
+
+    /** The register mutation, then the first name on the new profile (the mutation has no field for it). */
+    async createAccount(account: NewAccount): Promise<{ jwt: string }> {
+      const answer = await api.graphql(registerAnswer, REGISTER_MUTATION, {
+        input: { email: account.email, username: account.username, password: account.password },
+      });
+      if (!answer.ok) throw new Error(answer.error);
+      const { jwt } = answer.data.register;
+      // The account exists and is signed in even if this last step fails: the profile page can fix it.
+      const me = await api.request(user, 'content', '/api/users/me', { token: jwt });
+      if (me.ok) {
+        await api.request(z.unknown(), 'content', '/api/user/update', {
+          method: 'PUT',
+          token: jwt,
+          body: { metadata: { ...me.data.metadata, firstName: account.firstName } },
+        });
+      }
+      return { jwt };
+    },
+  };
+}
+export type AccountEffects = ReturnType<typeof createAccountEffects>;

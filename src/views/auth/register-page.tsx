@@ -1,0 +1,110 @@
+import { styled } from '@linaria/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import Cookies from 'js-cookie';
+import type { ChangeEvent } from 'react';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import { REGISTERED_COOKIE } from '../../domain/registration';
+import { registrationMachine, type NewAccount } from '../../machines/registration-machine';
+import { useApp } from '../app-context';
+import { Button, ErrorText, Field } from '../common/ui';
+import { usePageTitle } from '../common/use-page-title';
+import { AuthLayout } from './auth-layout';
+
+export const THANKS_PATH = '/merci-inscription';
+
+/** `/register-for-free`: the two-step registration (spec 1 §4, §5) over the registration machine. */
+export function RegisterPage() {
+  const { session, accounts: effects } = useApp();
+  const registration = useActorRef(
+    registrationMachine.provide({
+      actors: {
+        checkEmail: fromPromise<{ available: boolean }, { email: string }>(({ input }) => effects.checkEmail(input.email)),
+        createAccount: fromPromise<{ jwt: string }, NewAccount>(({ input }) => effects.createAccount(input)),
+      },
+      actions: {
+        signIn: (_, { jwt }) => {
+          Cookies.set(REGISTERED_COOKIE.name, '1', { expires: REGISTERED_COOKIE.days, sameSite: 'lax' });
+          session.send({ type: 'session.tokenReceived', jwt, redirectUri: THANKS_PATH });
+        },
+      },
+    }),
+  );
+  const step = useSelector(registration, (s) => (s.matches('profile') || s.matches('creating') ? 'profile' : 'account'));
+  const busy = useSelector(registration, (s) => s.matches('checkingEmail') || s.matches('creating'));
+  const c = useSelector(registration, (s) => s.context);
+  usePageTitle('Inscription');
+  const change = (field: 'email' | 'password' | 'firstName' | 'username') => (event: ChangeEvent<HTMLInputElement>) =>
+    registration.send({ type: 'registration.change', field, value: event.target.value });
+
+  return (
+    <AuthLayout title="Créer un compte">
+      <Steps aria-label="Étapes">
+        Étape {step === 'account' ? 1 : 2} sur 2
+      </Steps>
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          registration.send({ type: step === 'account' ? 'registration.next' : 'registration.submit' });
+        }}
+      >
+        {step === 'account' ? (
+          <>
+            <Field>
+              Adresse e-mail
+              <input name="email" type="email" autoComplete="email" value={c.email} onChange={change('email')} />
+            </Field>
+            <Field>
+              Mot de passe
+              <input name="new-password" type="password" autoComplete="new-password" value={c.password} onChange={change('password')} />
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field>
+              Prénom
+              <input name="given-name" autoComplete="given-name" value={c.firstName} onChange={change('firstName')} />
+            </Field>
+            <Field>
+              Pseudo
+              <input name="username" autoComplete="nickname" value={c.username} onChange={change('username')} />
+            </Field>
+            <Check>
+              <input type="checkbox" checked={c.acceptedTerms} onChange={() => registration.send({ type: 'registration.toggleTerms' })} />
+              J'accepte les conditions générales d'utilisation
+            </Check>
+          </>
+        )}
+        {c.error ? <ErrorText role="alert">{c.error}</ErrorText> : null}
+        <Button type="submit" disabled={busy}>
+          {step === 'account' ? 'Continuer' : busy ? 'Création…' : 'Créer mon compte'}
+        </Button>
+        {step === 'profile' ? (
+          <Button type="button" variant="ghost" disabled={busy} onClick={() => registration.send({ type: 'registration.back' })}>
+            Retour
+          </Button>
+        ) : null}
+        <p>
+          Déjà membre ? <Link href="/">Se connecter</Link>
+        </p>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+const Steps = styled.p`
+  margin: 0 0 12px;
+  color: var(--muted);
+  font-size: 14px;
+`;
+const Form = styled.form`
+  display: grid;
+  gap: 14px;
+`;
+const Check = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  font-size: 14px;
+`;

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+test('two-step registration: the rules, the taken address, then the new member is signed in', async ({ page, context }) => {
+  await page.goto('/register-for-free?aff=parrain42');
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'aff')?.value).toBe('parrain42');
+
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez remplir tous les champs');
+  await page.getByLabel('Adresse e-mail').fill('vip@comptoir.test');
+  await page.getByLabel('Mot de passe').fill('court');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Le mot de passe doit contenir au moins 8 caractères dont au moins une lettre et un chiffre');
+  await page.getByLabel('Mot de passe').fill('motdepasse1');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Cette adresse e-mail n'est pas disponible");
+
+  const suffix = Date.now().toString(36);
+  await page.getByLabel('Adresse e-mail').fill(`nina-${suffix}@comptoir.test`);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByLabel('Prénom').fill('Nina');
+  await page.getByLabel('Pseudo').fill(`nina${suffix}`);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Vous devez accepter nos conditions générales d'utilisation pour terminer votre inscription");
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+  await expect(page).toHaveURL(/\/merci-inscription$/);
+  await expect(page.getByRole('heading', { name: 'Bienvenue sur Comptoir !' })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'registered')?.value).toBe('1');
+  await page.getByRole('button', { name: 'Accéder à Comptoir' }).click();
+  await expect(page.getByRole('heading', { name: /Bonjour/ })).toBeVisible();
+});
+
+test('a taken pseudo is refused with the spec message and the form kept', async ({ page }) => {
+  await page.goto('/register-for-free');
+  await page.getByLabel('Adresse e-mail').fill(`autre-${Date.now().toString(36)}@comptoir.test`);
+  await page.getByLabel('Mot de passe').fill('motdepasse1');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByLabel('Prénom').fill('Victor');
+  await page.getByLabel('Pseudo').fill('vip');
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Ce nom d'utilisateur est déjà pris");
+  await expect(page.getByLabel('Pseudo')).toHaveValue('vip');
+});
