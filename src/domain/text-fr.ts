@@ -23,6 +23,13 @@ export const TEXT = {
   forgotPasswordButton: 'Envoyer le lien',
   forgotPasswordEmailRequired: 'Veuillez entrer une adresse email valide',
   createAccountLink: 'Créer un compte',
+  forgotPasswordSent: 'Un email vous a été envoyé pour réinitialiser votre mot de passe',
+  resetFillAll: 'Veuillez remplir tout les champs',
+  resetMismatch: 'Les mots de passe ne correspondent pas',
+  resetFailed: 'Une erreur est survenue. Veuillez réessayer',
+  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères dont au moins une lettre et un chiffre',
+  confirmInvalid: 'Code invalide',
+  confirmDone: 'Votre compte a bien été confirmé ! Vous pouvez fermer cette fenêtre',
   googleSignIn: 'Se connecter avec Google',
 
   // Shell (spec 1 §2)

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useApp } from './app-context';
+import { ConfirmEmailPage } from './auth/confirm-email-page';
 import { RegisterPage } from './auth/register-page';
+import { ResetPasswordPage } from './auth/reset-password-page';
 import { SignInPage } from './auth/sign-in-page';
 import { ThanksPage } from './auth/thanks-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
@@ -30,8 +32,8 @@ function SignedOutRoutes() {
       <Route path="/" component={SignInPage} />
       <Route path="/register-for-free" component={RegisterPage} />
       <Route path="/register">{() => <ComingSoonPage title="Inscription" />}</Route>
-      <Route path="/reset_password">{() => <ComingSoonPage title="Nouveau mot de passe" />}</Route>
-      <Route path="/confirm_email">{() => <ComingSoonPage title="Confirmation de l'e-mail" />}</Route>
+      <Route path="/reset_password" component={ResetPasswordPage} />
+      <Route path="/confirm_email" component={ConfirmEmailPage} />
       <Route path="/api/auth/google/callback">{() => <ComingSoonPage title="Connexion Google" />}</Route>
       <Route path="/purchase/:id/:time">{() => <ComingSoonPage title="Paiement" />}</Route>
       <Route>
@@ -62,7 +64,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
   ['/contact', 'Contact'],
-  ['/confirm_email', "Confirmation de l'e-mail"],
   ['/stripe_connect', 'Compte de paiement'],
   ['/purchase/upgrade_live', 'Passer au Live'],
   ['/purchase/:id/:time', 'Paiement'],
@@ -85,6 +86,7 @@ function SignedInRoutes() {
         <Route path="/chat" component={ChatPage} />
         <Route path="/notification" component={NotificationPage} />
         <Route path="/merci-inscription" component={ThanksPage} />
+        <Route path="/confirm_email" component={ConfirmEmailPage} />
         <Route path="/qg" component={NotificationPage} />
         {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
         <Route path="/register" component={NotificationPage} />

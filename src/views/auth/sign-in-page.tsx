@@ -1,6 +1,7 @@
 import { styled } from '@linaria/react';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Link, useSearch } from 'wouter';
 import { CONTENT_BASE } from '../../contract/hosts';
 import { TEXT } from '../../domain/text-fr';
@@ -82,31 +83,42 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 }
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
+  const { accounts } = useApp();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isValidEmail(email.trim())) {
       setError(TEXT.forgotPasswordEmailRequired);
       return;
     }
     setError(null);
-    setSent(true);
+    setBusy(true);
+    const failure = await accounts.forgotPassword(email.trim());
+    setBusy(false);
+    if (failure) {
+      setError(failure);
+      toast.error(failure);
+    } else {
+      setSent(true);
+      toast.success(TEXT.forgotPasswordSent);
+    }
   }
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form onSubmit={(event) => void submit(event)} noValidate>
       <Field>
         {TEXT.forgotPasswordEmailLabel}
         <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
       {error ? <ErrorText role="alert">{error}</ErrorText> : null}
-      {sent ? (
-        <p role="status">La réinitialisation du mot de passe par e-mail sera {TEXT.comingSoon}.</p>
-      ) : null}
-      <Button type="submit">{TEXT.forgotPasswordButton}</Button>
+      {sent ? <p role="status">{TEXT.forgotPasswordSent}</p> : null}
+      <Button type="submit" disabled={busy}>
+        {TEXT.forgotPasswordButton}
+      </Button>
       <LinkButton type="button" onClick={onBack}>
         {TEXT.backToSignIn}
       </LinkButton>

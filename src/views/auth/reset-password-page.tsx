@@ -1,0 +1,56 @@
+import { styled } from '@linaria/react';
+import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { PASSWORD_MIN_LENGTH } from '../../domain/registration';
+import { TEXT } from '../../domain/text-fr';
+import { useApp } from '../app-context';
+import { Button, ErrorText, Field } from '../common/ui';
+import { usePageTitle } from '../common/use-page-title';
+import { AuthLayout } from './auth-layout';
+
+/** `/reset_password?code=`: the new password twice (spec 1 §5, §8); success signs the member in. */
+export function ResetPasswordPage() {
+  const { accounts, session } = useApp();
+  const code = new URLSearchParams(useSearch()).get('code') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageTitle('Nouveau mot de passe');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password === '' || confirmation === '') return setError(TEXT.resetFillAll);
+    if (password !== confirmation) return setError(TEXT.resetMismatch);
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(`${TEXT.resetFailed} — ${TEXT.passwordTooShort}`);
+    setBusy(true);
+    const answer = await accounts.resetPassword({ code, password, passwordConfirmation: confirmation });
+    setBusy(false);
+    if ('error' in answer) setError(`${TEXT.resetFailed} (${answer.error})`);
+    else session.send({ type: 'session.tokenReceived', jwt: answer.jwt, redirectUri: '/' });
+  }
+
+  return (
+    <AuthLayout title="Nouveau mot de passe">
+      <Form onSubmit={(event) => void submit(event)} noValidate>
+        <Field>
+          Nouveau mot de passe
+          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Field>
+          Confirmer le mot de passe
+          <input type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        </Field>
+        {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+        <Button type="submit" disabled={busy}>
+          Enregistrer le mot de passe
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 14px;
+`;
