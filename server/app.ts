@@ -7,12 +7,16 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
+import type { AccountServices } from './accounts/account-services';
 import { localMailbox } from './mail/local-mailbox';
 import type { MailProvider } from './mail/mail-provider';
+import { smtpMailer } from './mail/smtp-mailer';
 import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
 import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
+import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
+import { registerPasswordRoutes } from './routes/password-routes';
 import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
 import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
@@ -25,7 +29,9 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   uploadsDir: string;
   /** How e-mail leaves: the local mailbox (`mail_outbox`) unless a real provider is given. */
   mail?: MailProvider;
-};
+  /** The clock account codes expire by (tests move it); the real one by default. */
+  now?: () => Date;
+} & Partial<Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google'>>;
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
 
 /** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
@@ -48,15 +54,30 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const { db } = options;
   // Created first: the chat routes announce changes and count connected members through it.
   const io = attachSocketServer(app, db);
-  registerGraphqlRoute(app, db);
+  const mail = options.mail ?? (options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom ?? 'equipe@comptoir.test') : localMailbox(db));
+  const accounts: AccountServices = {
+    app,
+    db,
+    mail,
+    uploadsDir: options.uploadsDir,
+    now: options.now ?? (() => new Date()),
+    contactEmail: options.contactEmail ?? 'equipe@comptoir.test',
+    publicUrl: options.publicUrl,
+    mailboxPage: options.mailboxPage ?? true,
+    recaptcha: options.recaptcha,
+    google: options.google,
+  };
+  registerGraphqlRoute(app, accounts);
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
   registerPublicRoutes(app, db);
   registerChatRoutes(app, db, io);
-  registerAlertRoutes(app, db, io, options.mail ?? localMailbox(db));
+  registerAlertRoutes(app, db, io, mail);
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
+  registerPasswordRoutes(accounts);
+  registerDevMailboxRoutes(accounts);
 
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);

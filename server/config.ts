@@ -13,6 +13,15 @@ const environment = z.object({
   STATIC_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Comptoir <equipe@comptoir.test>'),
+  CONTACT_EMAIL: z.string().email().default('equipe@comptoir.test'),
+  PUBLIC_URL: z.string().url().optional(),
+  MAILBOX_PAGE: z.enum(['0', '1']).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type ServerConfig = {
@@ -25,6 +34,17 @@ export type ServerConfig = {
   staticDir: string;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
+  /** SMTP server URL (`smtp://user:pass@host:587`); otherwise e-mail stays in the local mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the contact form's messages go. */
+  contactEmail: string;
+  /** The address members reach the app at, for links in e-mails; the request's own origin when unset. */
+  publicUrl: string | undefined;
+  /** The development mailbox page, also in production when `MAILBOX_PAGE=1` (end-to-end tests). */
+  mailboxPage: boolean;
+  recaptcha: { secret: string; siteKey: string } | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -44,6 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    mailboxPage: e.MAILBOX_PAGE === '1' || e.NODE_ENV !== 'production',
+    recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
   };
 }
 

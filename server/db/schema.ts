@@ -46,6 +46,12 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     /** Badge label shown beside the pseudo in chat (spec 2 §3 sender.mention). */
     mention: text('mention'),
+    /** The e-mail address was proven (confirmation link, password reset or Google sign-in). */
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** A referral or customer reference the member may give in the profile. */
+    reference: text('reference').notNull().default(''),
+    /** Set when the member deleted the account: it is anonymised and can never sign in again. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -253,6 +259,62 @@ export const contentEntries = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.id] })],
 );
 
+/**
+ * Single-use codes sent by e-mail: password reset (1 hour) and address confirmation. Only the
+ * SHA-256 of the code is kept, so a leaked table cannot be replayed.
+ */
+export const accountCodes = pgTable(
+  'account_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'reset' | 'confirm'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_codes_hash_key').on(t.codeHash), index('account_codes_user_idx').on(t.userId)],
+);
+
+/** A member's notification preferences (src/contract/account.ts `notificationSettings`), once saved. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Browsers' web-push subscriptions, one row per endpoint. */
+export const pushEndpoints = pgTable(
+  'push_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'WEB'>().notNull(),
+    endpoint: text('endpoint').notNull(),
+    subscription: jsonb('subscription').$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_endpoints_endpoint_key').on(t.endpoint)],
+);
+
+/** Messages sent with the contact form; each is also mailed to the team. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  subject: text('subject').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   userSubscriptions,
@@ -266,4 +328,8 @@ export const schema = {
   uploads,
   liveSlots,
   contentEntries,
+  accountCodes,
+  notificationPreferences,
+  pushEndpoints,
+  contactMessages,
 };

@@ -152,6 +152,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
           canWriteNews: a.canWriteNews ?? false,
           isStaff: a.isStaff ?? false,
           mention: a.mention ?? null,
+          confirmed: true,
         })),
       )
       .returning({ id: users.id, username: users.username });

@@ -1,10 +1,11 @@
 import { buildSchema, GraphQLError } from 'graphql';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { adBanner, upsellBanner } from '../../src/contract/banners';
 import { loginInput, registerInput, type AuthResult } from '../../src/contract/user';
-import type { Database } from '../db/open-database';
+import type { AccountServices } from '../accounts/account-services';
+import { welcomeNewAccount } from '../accounts/new-account';
 import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
@@ -70,10 +71,11 @@ export const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Réessayez dans quelques m
 export const LOGIN_ATTEMPTS = 10;
 const tooMany = () => new GraphQLError(TOO_MANY_ATTEMPTS, { extensions: { code: 'TOO_MANY_REQUESTS' } });
 
-export type ContentContext = { ip: string };
+export type ContentContext = { ip: string; origin: string; log: FastifyBaseLogger };
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
-export function contentResolvers(app: FastifyInstance, db: Database) {
+export function contentResolvers(services: AccountServices) {
+  const { app, db } = services;
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
   const failedLogins = new RateLimiterMemory({ points: LOGIN_ATTEMPTS, duration: 15 * 60 });
@@ -132,6 +134,10 @@ export function contentResolvers(app: FastifyInstance, db: Database) {
         .returning();
       // A concurrent registration of the same e-mail or pseudo loses the race cleanly.
       if (!created) throw new GraphQLError(ALREADY_TAKEN);
+      // The account exists from here: a failed avatar or e-mail is logged, never a failed sign-up.
+      await welcomeNewAccount(services, created, context.origin).catch((error: unknown) => {
+        context.log.error({ err: error }, 'welcome of a new account failed');
+      });
       return { jwt: issueToken(app, created), user: { id: created.id, username: created.username, email: created.email } };
     },
   };

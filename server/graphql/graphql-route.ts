@@ -1,7 +1,7 @@
 import { graphql, GraphQLError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/open-database';
+import { publicOrigin, type AccountServices } from '../accounts/account-services';
 import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
 
 const graphqlRequest = z.object({
@@ -11,12 +11,12 @@ const graphqlRequest = z.object({
 });
 
 /** `POST /content/graphql`: the GraphQL-over-HTTP answer `{ data, errors }` with status 200. */
-export function registerGraphqlRoute(app: FastifyInstance, db: Database): void {
-  const rootValue = contentResolvers(app, db);
+export function registerGraphqlRoute(app: FastifyInstance, services: AccountServices): void {
+  const rootValue = contentResolvers(services);
   app.post('/content/graphql', async (request, reply) => {
     const body = graphqlRequest.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide' }] });
-    const contextValue: ContentContext = { ip: request.ip };
+    const contextValue: ContentContext = { ip: request.ip, origin: publicOrigin(services, request), log: request.log };
     const result = await graphql({
       schema: contentSchema,
       source: body.data.query,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp, type ComptoirServer } from '../../server/app';
+import { buildApp, type AppOptions, type ComptoirServer } from '../../server/app';
 import { openDatabase, type OpenDatabase } from '../../server/db/open-database';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
 import { LOGIN_MUTATION } from '../../src/contract/graphql-documents';
@@ -15,18 +15,19 @@ export type TestServer = ComptoirServer & {
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body: unknown, token?: string): Promise<Response>;
   put(path: string, body: unknown, token?: string): Promise<Response>;
+  delete(path: string, token?: string): Promise<Response>;
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: unknown; errors?: { message: string }[] }>;
   close(): Promise<void>;
 };
 
 /** A real server on a free port over an in-memory PGlite with the demo data (one per test file). */
-export async function startTestServer(options: { databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { databaseUrl?: string; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
   const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
   await seedDemoData(database.db, new Date(), { uploadsDir });
   const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Comptoir</title><div id="root"></div>');
-  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent' });
+  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent', ...options.app });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -44,6 +45,7 @@ export async function startTestServer(options: { databaseUrl?: string } = {}): P
     database,
     get: (path, token) => fetch(`${url}${path}`, { headers: headers(token) }),
     post,
+    delete: (path, token) => fetch(`${url}${path}`, { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} }),
     put: (path, body, token) => fetch(`${url}${path}`, { method: 'PUT', headers: headers(token), body: JSON.stringify(body) }),
     graphql,
     async tokenOf(identifier) {
