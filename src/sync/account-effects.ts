@@ -3,7 +3,18 @@ import { REGISTER_MUTATION } from '../contract/graphql-documents';
 import { authResult, user } from '../contract/user';
 import type { NewAccount } from '../machines/registration-machine';
 import type { ApiClient } from './api-client';
-import { okAnswer, resetPasswordAnswer, type ResetPasswordInput } from '../contract/account';
+import {
+  okAnswer,
+  resetPasswordAnswer,
+  successAnswer,
+  updateUserAnswer,
+  uploadAnswer,
+  type ContactInput,
+  type ResetPasswordInput,
+  type UpdateUserInput,
+} from '../contract/account';
+import type { Picture } from '../contract/user';
+import { saveToken } from './token-cookie';
 
 const registerAnswer = z.object({ register: authResult });
 const availability = z.object({ available: z.boolean() });
@@ -33,6 +44,37 @@ export function createAccountEffects(api: ApiClient) {
     async confirmEmail(confirmation: string): Promise<boolean> {
       const answer = await api.request(okAnswer, 'content', '/api/auth/email-confirmation', { query: { confirmation } });
       return answer.ok;
+    },
+
+    /** `PUT /api/user/update`: the updated user, and a fresh token for this session after a password change. */
+    async updateUser(input: UpdateUserInput): Promise<{ ok: true } | { error: string }> {
+      const answer = await api.request(updateUserAnswer, 'content', '/api/user/update', { method: 'PUT', body: input });
+      if (!answer.ok) return { error: answer.error };
+      // A password change ends the other sessions; this one carries on with the new token.
+      if (answer.data.jwt) saveToken(answer.data.jwt);
+      return { ok: true };
+    },
+
+    /** `POST /api/upload` (images only): the stored picture for the profile. */
+    async uploadPicture(file: File): Promise<{ picture: Picture } | { error: string }> {
+      const form = new FormData();
+      form.append('files', file, file.name);
+      const answer = await api.upload(uploadAnswer, 'content', '/api/upload', form);
+      if (!answer.ok) return { error: answer.error };
+      const [picture] = answer.data;
+      return picture ? { picture } : { error: 'Une erreur est survenue, veuillez réessayer' };
+    },
+
+    /** `DELETE /users/delete` */
+    async deleteAccount(): Promise<string | null> {
+      const answer = await api.request(successAnswer, 'rest', '/users/delete', { method: 'DELETE' });
+      return answer.ok ? null : answer.error;
+    },
+
+    /** `POST /contact` */
+    async contact(input: ContactInput): Promise<string | null> {
+      const answer = await api.request(successAnswer, 'rest', '/contact', { method: 'POST', body: input });
+      return answer.ok ? null : answer.error;
     },
 
     /** The register mutation, then the first name on the new profile (the mutation has no field for it). */

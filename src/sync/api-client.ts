@@ -38,6 +38,8 @@ export type ApiClient = {
     document: string,
     variables?: Record<string, unknown>,
   ): Promise<ApiResult<z.infer<S>>>;
+  /** A multipart POST (file uploads), answered and decoded like `request`. */
+  upload<S extends z.ZodType>(schema: S, host: Host, path: string, form: FormData): Promise<ApiResult<z.infer<S>>>;
 };
 
 export function createApiClient(deps: {
@@ -58,13 +60,14 @@ export function createApiClient(deps: {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = options.token ?? deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const multipart = options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
       response = await doFetch(url, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch {
@@ -87,6 +90,14 @@ export function createApiClient(deps: {
     return failed(status);
   }
 
+  /** An answer's `error` field is passed on; anything else is decoded with the schema. */
+  function answerOf<S extends z.ZodType>(schema: S, path: string, answer: { status: number; body: unknown } | ApiFailure): ApiResult<z.infer<S>> {
+    if ('ok' in answer) return answer;
+    const asError = apiError.safeParse(answer.body);
+    if (asError.success) return failed(answer.status, asError.data.error);
+    return decode(schema, path, answer.status, answer.body);
+  }
+
   return {
     async request(schema, host, path, options = {}) {
       const prefix = host === 'rest' ? REST_BASE : CONTENT_BASE;
@@ -95,11 +106,12 @@ export function createApiClient(deps: {
         if (value !== undefined) search.set(key, String(value));
       }
       const qs = search.toString();
-      const answer = await send(`${base}${prefix}${path}${qs ? `?${qs}` : ''}`, options);
-      if ('ok' in answer) return answer;
-      const asError = apiError.safeParse(answer.body);
-      if (asError.success) return failed(answer.status, asError.data.error);
-      return decode(schema, path, answer.status, answer.body);
+      return answerOf(schema, path, await send(`${base}${prefix}${path}${qs ? `?${qs}` : ''}`, options));
+    },
+
+    async upload(schema, host, path, form) {
+      const prefix = host === 'rest' ? REST_BASE : CONTENT_BASE;
+      return answerOf(schema, path, await send(`${base}${prefix}${path}`, { method: 'POST', body: form }));
     },
 
     async graphql(schema, document, variables) {

@@ -1,0 +1,114 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Picture } from '../../contract/user';
+import { useApp } from '../app-context';
+import { Button, ErrorText, Field } from '../common/ui';
+import { usePageTitle } from '../common/use-page-title';
+import { useCurrentUser } from '../use-current-user';
+import { Form } from './security-page';
+
+export const PROFILE_TEXT = {
+  firstNameRequired: 'Veuillez renseigner votre prénom',
+  usernameRequired: 'Veuillez renseigner votre pseudo',
+  updated: 'Votre profil a été mis à jour',
+  uploadFailed: 'Une erreur est survenue, veuillez réessayer',
+} as const;
+
+/** `/profil`: picture, first and last name, pseudo, phone and bio (spec 1 §5). */
+export function ProfilePage() {
+  const { accounts, session } = useApp();
+  const user = useCurrentUser();
+  const [fields, setFields] = useState({ firstName: '', lastName: '', username: '', phoneNumber: '', description: '' });
+  const [picture, setPicture] = useState<Picture | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageTitle('Mon profil');
+
+  useEffect(() => {
+    if (!user) return;
+    setFields({
+      firstName: user.metadata.firstName,
+      lastName: user.metadata.lastName,
+      username: user.username,
+      phoneNumber: user.metadata.phoneNumber,
+      description: user.metadata.description,
+    });
+    setPicture(user.metadata.picture);
+  }, [user]);
+
+  const set = (field: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [field]: event.target.value }));
+
+  async function upload(file: File) {
+    if (!file.type.startsWith('image/')) return toast.error(PROFILE_TEXT.uploadFailed);
+    const answer = await accounts.uploadPicture(file);
+    if ('error' in answer) toast.error(answer.error || PROFILE_TEXT.uploadFailed);
+    else setPicture(answer.picture);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!user) return;
+    if (fields.firstName.trim() === '') return setError(PROFILE_TEXT.firstNameRequired);
+    if (fields.username.trim() === '') return setError(PROFILE_TEXT.usernameRequired);
+    setError(null);
+    setBusy(true);
+    const answer = await accounts.updateUser({
+      metadata: { firstName: fields.firstName, lastName: fields.lastName, description: fields.description, phoneNumber: fields.phoneNumber, picture },
+      // The pseudo is sent only when it changed (spec 1 §5).
+      ...(fields.username.trim() !== user.username ? { username: fields.username.trim() } : {}),
+    });
+    setBusy(false);
+    if ('error' in answer) {
+      setError(answer.error);
+      toast.error(answer.error);
+      return;
+    }
+    session.send({ type: 'session.refresh' });
+    toast.success(PROFILE_TEXT.updated);
+  }
+
+  return (
+    <div style={{ padding: '24px 32px', maxWidth: 640 }}>
+      <h1>Mon profil</h1>
+      <Form onSubmit={(event) => void submit(event)} noValidate>
+        {picture ? <img src={picture.url} alt="Photo de profil" width={96} height={96} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
+        <Field>
+          Photo de profil
+          <input
+            type="file"
+            accept="image/*"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </Field>
+        <Field>
+          Prénom
+          <input value={fields.firstName} onChange={set('firstName')} maxLength={100} />
+        </Field>
+        <Field>
+          Nom
+          <input value={fields.lastName} onChange={set('lastName')} maxLength={100} />
+        </Field>
+        <Field>
+          Pseudo
+          <input value={fields.username} onChange={set('username')} maxLength={40} />
+        </Field>
+        <Field>
+          Téléphone
+          <input type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} maxLength={40} />
+        </Field>
+        <Field>
+          Bio
+          <textarea rows={4} value={fields.description} onChange={set('description')} maxLength={2000} />
+        </Field>
+        {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+        <Button type="submit" disabled={busy}>
+          Enregistrer
+        </Button>
+      </Form>
+    </div>
+  );
+}
