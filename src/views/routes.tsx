@@ -1,17 +1,43 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useApp } from './app-context';
-import { ConfirmEmailPage } from './auth/confirm-email-page';
-import { RegisterPage } from './auth/register-page';
-import { ResetPasswordPage } from './auth/reset-password-page';
 import { SignInPage } from './auth/sign-in-page';
-import { ThanksPage } from './auth/thanks-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
-import { Shell } from './shell/shell';
-import { NotificationPage } from './alerts/notification-page';
-import { ChatPage } from './chat/chat-page';
-import { HomePage } from './home/home-page';
 import { useCurrentUser } from './use-current-user';
+
+/**
+ * Code split by area (issue 4, `initial_js_kb`): the sign-in screen ships in the entry; the shell
+ * and each signed-in page, and the other signed-out pages, are chunks loaded when first shown.
+ * A page's chunk is asked for together with the shell's (see `preloadPage`), never after it.
+ */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () => (loading ??= load());
+  return Object.assign(
+    lazy(() => preload().then((component) => ({ default: component }))),
+    { preload },
+  );
+}
+
+const Shell = page(() => import('./shell/shell').then((m) => m.Shell));
+const HomePage = page(() => import('./home/home-page').then((m) => m.HomePage));
+const ChatPage = page(() => import('./chat/chat-page').then((m) => m.ChatPage));
+const NotificationPage = page(() => import('./alerts/notification-page').then((m) => m.NotificationPage));
+const RegisterPage = page(() => import('./auth/register-page').then((m) => m.RegisterPage));
+const ResetPasswordPage = page(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
+const ConfirmEmailPage = page(() => import('./auth/confirm-email-page').then((m) => m.ConfirmEmailPage));
+const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksPage));
+const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
+const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
+const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
+
+/** The signed-in page a path shows, started at once so it loads beside the shell. */
+function preloadPage(path: string): void {
+  if (path === '/') void HomePage.preload();
+  else if (path.startsWith('/chat')) void ChatPage.preload();
+  else if (['/notification', '/qg', '/register', '/register-for-free'].includes(path)) void NotificationPage.preload();
+}
 
 /**
  * The spec's routes (spec 1 §2). Signed-out paths are a closed list: anything else goes to the
@@ -28,18 +54,20 @@ export function AppRoutes() {
 
 function SignedOutRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={SignInPage} />
-      <Route path="/register-for-free" component={RegisterPage} />
-      <Route path="/register">{() => <ComingSoonPage title="Inscription" />}</Route>
-      <Route path="/reset_password" component={ResetPasswordPage} />
-      <Route path="/confirm_email" component={ConfirmEmailPage} />
-      <Route path="/api/auth/google/callback">{() => <ComingSoonPage title="Connexion Google" />}</Route>
-      <Route path="/purchase/:id/:time">{() => <ComingSoonPage title="Paiement" />}</Route>
-      <Route>
-        <RedirectToSignIn />
-      </Route>
-    </Switch>
+    <Suspense fallback={null}>
+      <Switch>
+        <Route path="/" component={SignInPage} />
+        <Route path="/register-for-free" component={RegisterPage} />
+        <Route path="/register">{() => <ComingSoonPage title="Inscription" />}</Route>
+        <Route path="/reset_password" component={ResetPasswordPage} />
+        <Route path="/confirm_email" component={ConfirmEmailPage} />
+        <Route path="/api/auth/google/callback">{() => <ComingSoonPage title="Connexion Google" />}</Route>
+        <Route path="/purchase/:id/:time">{() => <ComingSoonPage title="Paiement" />}</Route>
+        <Route>
+          <RedirectToSignIn />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 
@@ -63,42 +91,48 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/news/:slug', 'Article'],
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
-  ['/contact', 'Contact'],
   ['/stripe_connect', 'Compte de paiement'],
   ['/purchase/upgrade_live', 'Passer au Live'],
   ['/purchase/:id/:time', 'Paiement'],
   ['/api/auth/google/callback', 'Connexion Google'],
-  ['/profil', 'Mon profil'],
   ['/profil/notif', 'Préférences de notification'],
   ['/profil/abonnements', 'Mes abonnements'],
   ['/profil/abonnements/:subpage', 'Mes abonnements'],
-  ['/profil/security', 'Sécurité'],
   ['/profil/parrainage', 'Parrainage'],
   ['/profil/blocked', 'Utilisateurs bloqués'],
 ];
 
 function SignedInRoutes() {
   const user = useCurrentUser();
+  const [location] = useLocation();
+  preloadPage(location);
   return (
-    <Shell>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/chat" component={ChatPage} />
-        <Route path="/notification" component={NotificationPage} />
-        <Route path="/merci-inscription" component={ThanksPage} />
-        <Route path="/confirm_email" component={ConfirmEmailPage} />
-        <Route path="/qg" component={NotificationPage} />
-        {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
-        <Route path="/register" component={NotificationPage} />
-        <Route path="/register-for-free" component={NotificationPage} />
-        {user?.settings.displayAvis ? <Route path="/profil/avis">{() => <ComingSoonPage title="Mon avis" />}</Route> : null}
-        {LATER_SCREENS.map(([path, title]) => (
-          <Route key={path} path={path}>
-            {() => <ComingSoonPage title={title} />}
-          </Route>
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Shell>
+    <Suspense fallback={null}>
+      <Shell>
+        <Suspense fallback={null}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/chat" component={ChatPage} />
+            <Route path="/notification" component={NotificationPage} />
+            <Route path="/merci-inscription" component={ThanksPage} />
+            <Route path="/profil" component={ProfilePage} />
+            <Route path="/profil/security" component={SecurityPage} />
+            <Route path="/contact" component={ContactPage} />
+            <Route path="/confirm_email" component={ConfirmEmailPage} />
+            <Route path="/qg" component={NotificationPage} />
+            {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
+            <Route path="/register" component={NotificationPage} />
+            <Route path="/register-for-free" component={NotificationPage} />
+            {user?.settings.displayAvis ? <Route path="/profil/avis">{() => <ComingSoonPage title="Mon avis" />}</Route> : null}
+            {LATER_SCREENS.map(([path, title]) => (
+              <Route key={path} path={path}>
+                {() => <ComingSoonPage title={title} />}
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Shell>
+    </Suspense>
   );
 }
