@@ -17,6 +17,7 @@ import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
 import { registerPasswordRoutes } from './routes/password-routes';
+import { registerProfileRoutes } from './routes/profile-routes';
 import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
 import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
   registerPasswordRoutes(accounts);
+  registerProfileRoutes(accounts);
   registerDevMailboxRoutes(accounts);
 
   const indexHtml = join(options.staticDir, 'index.html');

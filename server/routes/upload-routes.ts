@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { attachmentType, type AttachmentType, type uploadResponse } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
-import { messages, uploads } from '../db/schema';
+import { messages, uploads, users } from '../db/schema';
 import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
 import { findAlert } from '../alerts/alert-actions';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
@@ -121,11 +121,12 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
       .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       .header('Cache-Control', 'private, max-age=86400')
       .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
       .send(createReadStream(path));
   });
 }
 
-type Received = { size: number; head: Buffer; truncated: boolean; name: string; mimeType: string };
+export type Received = { size: number; head: Buffer; truncated: boolean; name: string; mimeType: string };
 
 /** The accepted file and its type, or why it is refused (checked in the order a member would want to hear it). */
 function judge(
@@ -146,7 +147,7 @@ function judge(
  * Writes the stream to `path` up to `limit` bytes, then reads the rest without keeping it (the
  * request must be consumed to answer), flagging the file as truncated.
  */
-async function receive(stream: Readable, path: string, limit: number): Promise<Received> {
+export async function receive(stream: Readable, path: string, limit: number): Promise<Received> {
   const out = createWriteStream(path);
   const heads: Buffer[] = [];
   let headLength = 0;
@@ -168,12 +169,12 @@ async function receive(stream: Readable, path: string, limit: number): Promise<R
   return { size, head: Buffer.concat(heads), truncated: size > limit, name: '', mimeType: '' };
 }
 
-async function discard(stream: Readable): Promise<void> {
+export async function discard(stream: Readable): Promise<void> {
   for await (const chunk of stream) void chunk;
 }
 
 /** The file's own name, without a path or control characters, as shown beside a document. */
-function cleanName(filename: string): string {
+export function cleanName(filename: string): string {
   const name = basename(filename.replace(/\\/g, '/'))
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
@@ -187,6 +188,11 @@ function cleanName(filename: string): string {
  */
 async function mayRead(db: Database, user: UserRow, file: typeof uploads.$inferSelect): Promise<boolean> {
   if (file.ownerId === user.id) return true;
+  // A profile picture is shown beside its owner's posts to every member.
+  if (file.attachmentType === 'image') {
+    const [owner] = await db.select({ picture: users.picture }).from(users).where(eq(users.id, file.ownerId)).limit(1);
+    if (owner?.picture?.id === file.id) return true;
+  }
   if (file.messageId === null) return false;
   const alert = await findAlert(db, file.messageId);
   if (alert) return alert.deletedAt === null && isUnlocked(alert, await alertViewerOf(db, user));
