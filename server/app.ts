@@ -18,6 +18,9 @@ import { registerChatRoutes } from './routes/chat-routes';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
 import { registerPasswordRoutes } from './routes/password-routes';
 import { registerProfileRoutes } from './routes/profile-routes';
+import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerContactRoutes } from './routes/contact-routes';
+import { localCaptcha, recaptcha } from './accounts/captcha';
 import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
 import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
@@ -72,13 +75,15 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
-  registerPublicRoutes(app, db);
+  registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerAlertRoutes(app, db, io, mail);
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
   registerPasswordRoutes(accounts);
   registerProfileRoutes(accounts);
+  registerSettingsRoutes(accounts);
+  registerContactRoutes(accounts);
   registerDevMailboxRoutes(accounts);
 
   const indexHtml = join(options.staticDir, 'index.html');

@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  notificationSettings,
+  pushEndpointInput,
+  type CoachesResponse,
+  type NotificationSettings,
+} from '../../src/contract/account';
+import { notificationPreferences, pushEndpoints, users } from '../db/schema';
+import { requestUser } from '../auth/tokens';
+import type { AccountServices } from '../accounts/account-services';
+import { defaultNotificationSettings, settingsForRooms } from '../accounts/notification-defaults';
+import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
+
+/**
+ * The API host's notification preferences (spec 1 §3, §7): `GET`/`PUT /settings/notifications`,
+ * `GET /settings/coaches`, `POST /settings/notifications/endpoint`.
+ */
+export function registerSettingsRoutes(services: AccountServices): void {
+  const { app, db } = services;
+
+  const coaches = (): Promise<CoachesResponse> =>
+    db
+      .select({ _id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.isStaff, true), isNull(users.deletedAt)))
+      .orderBy(asc(users.username));
+
+  app.get('/rest/settings/notifications', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const roomIds = await readableRoomIds(db, user, services.now());
+    const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).limit(1);
+    const saved = row ? notificationSettings.safeParse(row.settings) : null;
+    const answer: NotificationSettings = saved?.success ? settingsForRooms(saved.data, roomIds) : defaultNotificationSettings(roomIds);
+    return reply.send(answer);
+  });
+
+  app.put('/rest/settings/notifications', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = notificationSettings.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const roomIds = await readableRoomIds(db, user, services.now());
+    if (Object.keys(input.data.rooms).some((id) => !roomIds.includes(id))) return reply.code(400).send({ error: INVALID_REQUEST });
+    // Coaches are kept by id and named from the table, whatever pseudo the client sent.
+    const wanted = [...new Set(input.data.coaches.map((c) => c._id))];
+    const followed =
+      wanted.length === 0
+        ? []
+        : await db
+            .select({ _id: users.id, username: users.username })
+            .from(users)
+            .where(and(inArray(users.id, wanted), eq(users.isStaff, true), isNull(users.deletedAt)))
+            .orderBy(asc(users.username));
+    if (followed.length !== wanted.length) return reply.code(400).send({ error: INVALID_REQUEST });
+    const settings: NotificationSettings = settingsForRooms({ ...input.data, coaches: followed }, roomIds);
+    const now = services.now();
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: user.id, settings, updatedAt: now })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { settings, updatedAt: now } });
+    return reply.send(settings);
+  });
+
+  app.get('/rest/settings/coaches', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    return reply.send(await coaches());
+  });
+
+  app.post('/rest/settings/notifications/endpoint', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = pushEndpointInput.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const { subscription, channel } = input.data;
+    // One row per browser endpoint; a browser handed to another member follows the new one.
+    await db
+      .insert(pushEndpoints)
+      .values({ userId: user.id, channel, endpoint: subscription.endpoint, subscription, createdAt: services.now() })
+      .onConflictDoUpdate({ target: pushEndpoints.endpoint, set: { userId: user.id, channel, subscription } });
+    return reply.send({ success: true });
+  });
+}

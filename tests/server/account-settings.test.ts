@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { captchaChallenge, coachesResponse, localCaptchaToken, notificationSettings } from '../../src/contract/account';
+import { contactMessages, pushEndpoints } from '../../server/db/schema';
+import { jsonOf, latestMail } from './account-helpers';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 30_000);
+afterAll(() => server.close());
+
+describe('notification preferences', () => {
+  it('answers the defaults over the readable rooms, saves a change and gives it back', async () => {
+    const token = await server.tokenOf('vip');
+    const first = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
+    expect(Object.keys(first.rooms).sort()).toEqual(['all', 'crypto', 'forex', 'indices']);
+    expect(first.general.newAlert).toEqual({ mobile: true, mail: true, web: true });
+    expect(first.global.newPost).toEqual({ mobile: false, mail: false, web: false });
+    expect(first.coaches).toEqual([]);
+
+    const coaches = coachesResponse.parse(await (await server.get('/rest/settings/coaches', token)).json());
+    expect(coaches.map((c) => c.username)).toEqual(['coach']);
+    const wanted = {
+      ...first,
+      general: { ...first.general, mention: { mobile: false, mail: true, web: false } },
+      rooms: { ...first.rooms, forex: { mobile: false, mail: false, web: false } },
+      coaches: [{ _id: coaches[0]!._id, username: 'nom envoyé par le client' }],
+    };
+    const saved = await jsonOf(await server.put('/rest/settings/notifications', wanted, token));
+    expect(saved.status).toBe(200);
+    const again = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
+    expect(again).toEqual({ ...wanted, coaches: [{ _id: coaches[0]!._id, username: 'coach' }] });
+  });
+
+  it('refuses a malformed body, a room the member cannot read, a coach who is not staff, and no token', async () => {
+    const token = await server.tokenOf('vip');
+    const current = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
+    const bad = [
+      { ...current, general: {} },
+      { ...current, rooms: { ...current.rooms, prime: { mobile: true, mail: true, web: true } } },
+      { ...current, coaches: [{ _id: 1, username: 'membre' }] },
+    ];
+    for (const body of bad) expect(await jsonOf(await server.put('/rest/settings/notifications', body, token))).toEqual({ status: 400, body: { error: 'Requête invalide' } });
+    for (const path of ['/rest/settings/notifications', '/rest/settings/coaches']) expect((await server.get(path)).status).toBe(401);
+  });
+
+  it('stores a web-push endpoint per browser', async () => {
+    const token = await server.tokenOf('vip');
+    const subscription = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'cle', auth: 'secret' } };
+    for (let i = 0; i < 2; i += 1) {
+      expect(await jsonOf(await server.post('/rest/settings/notifications/endpoint', { subscription, channel: 'WEB' }, token))).toEqual({
+        status: 200,
+        body: { success: true },
+      });
+    }
+    const rows = await server.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, subscription.endpoint));
+    expect(rows).toHaveLength(1);
+    expect((await server.post('/rest/settings/notifications/endpoint', { subscription, channel: 'SMS' }, token)).status).toBe(400);
+    expect((await server.post('/rest/settings/notifications/endpoint', { subscription, channel: 'WEB' })).status).toBe(401);
+  });
+});
+
+describe('POST /contact', () => {
+  it('stores the message and mails it to the team; signed in, the account e-mail is kept', async () => {
+    const message = { subject: 'Question', name: 'Paul', email: 'paul@exemple.test', message: 'Bonjour, une question.' };
+    expect(await jsonOf(await server.post('/rest/contact', message))).toEqual({ status: 200, body: { success: true } });
+    const mail = await latestMail(server, 'equipe@comptoir.test', /\[Contact\] Question/);
+    expect(mail.text).toContain('Paul <paul@exemple.test>');
+    expect(mail.text).toContain('Bonjour, une question.');
+
+    const token = await server.tokenOf('membre');
+    await server.post('/rest/contact', { ...message, subject: 'Connecté', email: 'autre@exemple.test' }, token);
+    const [row] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Connecté'));
+    expect(row?.email).toBe('membre@comptoir.test');
+    expect(row?.userId).not.toBeNull();
+  });
+
+  it('requires every field and a valid e-mail, then limits the rate', async () => {
+    const message = { subject: 'Sujet', name: 'Paul', email: 'paul@exemple.test', message: 'Texte' };
+    for (const field of ['subject', 'name', 'email', 'message'] as const) {
+      expect(await jsonOf(await server.post('/rest/contact', { ...message, [field]: '   ' }))).toEqual({ status: 400, body: { error: 'Ce champs est requis' } });
+    }
+    expect(await jsonOf(await server.post('/rest/contact', { ...message, email: 'paul' }))).toEqual({
+      status: 400,
+      body: { error: "L'adresse email fourni n'est pas valide" },
+    });
+    // Two sent above; three more are allowed this hour.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await server.post('/rest/contact', message)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('public checks', () => {
+  it('counts similar pseudos, any case, wildcards taken literally', async () => {
+    expect(await (await server.get('/rest/public/nb_similar_username?username=VI')).json()).toEqual({ count: 1 });
+    expect(await (await server.get('/rest/public/nb_similar_username?username=personne')).json()).toEqual({ count: 0 });
+    expect(await (await server.get('/rest/public/nb_similar_username?username=%25')).json()).toEqual({ count: 0 });
+    expect((await server.get('/rest/public/nb_similar_username')).status).toBe(400);
+  });
+
+  it('local captcha: the right answer passes once; a wrong, forged or replayed one fails', async () => {
+    const fetchChallenge = async () => {
+      const challenge = captchaChallenge.parse(await (await server.get('/rest/public/captcha')).json());
+      if (challenge.provider !== 'local') throw new Error('local attendu');
+      const [a, b] = (challenge.question.match(/\d+/g) ?? []).map(Number);
+      return { challenge: challenge.challenge, answer: String((a ?? 0) + (b ?? 0)) };
+    };
+    const verify = async (recaptchaToken: string) => (await (await server.post('/rest/public/verify-recaptcha', { recaptchaToken })).json()) as unknown;
+    const { challenge, answer } = await fetchChallenge();
+    expect(await verify(localCaptchaToken(challenge, String(Number(answer) + 1)))).toEqual({ success: false });
+    expect(await verify(localCaptchaToken(challenge, answer))).toEqual({ success: true });
+    expect(await verify(localCaptchaToken(challenge, answer))).toEqual({ success: false });
+    const other = await fetchChallenge();
+    const [payload] = other.challenge.split('.');
+    expect(await verify(localCaptchaToken(`${payload}.signature-inventee`, other.answer))).toEqual({ success: false });
+    expect(await verify('nimporte-quoi')).toEqual({ success: false });
+    expect((await server.post('/rest/public/verify-recaptcha', {})).status).toBe(400);
+  });
+});
