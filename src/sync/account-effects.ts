@@ -9,7 +9,11 @@ import {
   successAnswer,
   updateUserAnswer,
   uploadAnswer,
+  coachesResponse,
+  notificationSettings,
+  type Coach,
   type ContactInput,
+  type NotificationSettings,
   type ResetPasswordInput,
   type UpdateUserInput,
 } from '../contract/account';
@@ -68,6 +72,20 @@ export function createAccountEffects(api: ApiClient) {
     /** `DELETE /users/delete` */
     async deleteAccount(): Promise<string | null> {
       const answer = await api.request(successAnswer, 'rest', '/users/delete', { method: 'DELETE' });
+      return answer.ok ? null : answer.error;
+    },
+
+    async notificationSettings(): Promise<{ settings: NotificationSettings; coaches: Coach[] } | { error: string }> {
+      const [settings, coaches] = await Promise.all([
+        api.request(notificationSettings, 'rest', '/settings/notifications'),
+        api.request(coachesResponse, 'rest', '/settings/coaches'),
+      ]);
+      if (!settings.ok) return { error: settings.error };
+      return { settings: settings.data, coaches: coaches.ok ? coaches.data : [] };
+    },
+
+    async saveNotificationSettings(settings: NotificationSettings): Promise<string | null> {
+      const answer = await api.request(notificationSettings, 'rest', '/settings/notifications', { method: 'PUT', body: settings });
       return answer.ok ? null : answer.error;
     },
 

@@ -31,6 +31,7 @@ const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksP
 const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
 const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
 const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
+const NotificationSettingsPage = page(() => import('./account/notification-settings-page').then((m) => m.NotificationSettingsPage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell. */
 function preloadPage(path: string): void {
@@ -95,7 +96,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/purchase/upgrade_live', 'Passer au Live'],
   ['/purchase/:id/:time', 'Paiement'],
   ['/api/auth/google/callback', 'Connexion Google'],
-  ['/profil/notif', 'Préférences de notification'],
   ['/profil/abonnements', 'Mes abonnements'],
   ['/profil/abonnements/:subpage', 'Mes abonnements'],
   ['/profil/parrainage', 'Parrainage'],
@@ -118,6 +118,7 @@ function SignedInRoutes() {
             <Route path="/profil" component={ProfilePage} />
             <Route path="/profil/security" component={SecurityPage} />
             <Route path="/contact" component={ContactPage} />
+            <Route path="/profil/notif" component={NotificationSettingsPage} />
             <Route path="/confirm_email" component={ConfirmEmailPage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}

@@ -1,13 +1,15 @@
 import { styled } from '@linaria/react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { desktopQuery, MOBILE_MENU_HEIGHT, mobileQuery } from '../theme';
-import { CalendarPanel } from './calendar-panel';
 import { LiveBanner } from './live-banner';
 import { LogoutDialog } from './logout-dialog';
 import { MessagingPanel } from './messaging-panel';
 import { MobileMenu } from './mobile-menu';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
+
+/** The calendar and its .ics writer (ics, yup) load when it is first opened (issue 4, initial_js_kb). */
+const CalendarPanel = lazy(() => import('./calendar-panel').then((m) => ({ default: m.CalendarPanel })));
 
 export type ShellPanels = {
   openCalendar: () => void;
@@ -18,8 +20,12 @@ export type ShellPanels = {
 /** The signed-in frame: side navigation, top bar, live banner and the page. */
 export function Shell({ children }: { children: ReactNode }) {
   const [panel, setPanel] = useState<'none' | 'calendar' | 'messaging' | 'logout'>('none');
+  const [calendarUsed, setCalendarUsed] = useState(false);
   const panels: ShellPanels = {
-    openCalendar: () => setPanel('calendar'),
+    openCalendar: () => {
+      setCalendarUsed(true);
+      setPanel('calendar');
+    },
     toggleMessaging: () => setPanel((p) => (p === 'messaging' ? 'none' : 'messaging')),
     askLogout: () => setPanel('logout'),
   };
@@ -33,7 +39,11 @@ export function Shell({ children }: { children: ReactNode }) {
         <Main id="contenu">{children}</Main>
       </Column>
       <MobileMenu panels={panels} />
-      <CalendarPanel open={panel === 'calendar'} onClose={close} />
+      {calendarUsed ? (
+        <Suspense fallback={null}>
+          <CalendarPanel open={panel === 'calendar'} onClose={close} />
+        </Suspense>
+      ) : null}
       <MessagingPanel open={panel === 'messaging'} onClose={close} />
       <LogoutDialog open={panel === 'logout'} onClose={close} />
     </Frame>
