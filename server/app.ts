@@ -20,6 +20,7 @@ import { registerPasswordRoutes } from './routes/password-routes';
 import { registerProfileRoutes } from './routes/profile-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerContactRoutes } from './routes/contact-routes';
+import { registerGoogleRoutes } from './routes/google-routes';
 import { localCaptcha, recaptcha } from './accounts/captcha';
 import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerProfileRoutes(accounts);
   registerSettingsRoutes(accounts);
   registerContactRoutes(accounts);
+  registerGoogleRoutes(accounts);
   registerDevMailboxRoutes(accounts);
 
   const indexHtml = join(options.staticDir, 'index.html');

@@ -32,4 +32,28 @@ describe('server configuration', () => {
       /Configuration invalide[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
     );
   });
+
+  it('keeps e-mail in the local mailbox and the development pages on, except in production without MAILBOX_PAGE', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'c-'));
+    const development = loadConfig({ DATA_DIR: dataDir });
+    expect(development).toMatchObject({ smtpUrl: undefined, mailboxPage: true, contactEmail: 'equipe@comptoir.test', recaptcha: undefined, google: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).mailboxPage).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', MAILBOX_PAGE: '1' }).mailboxPage).toBe(true);
+  });
+
+  it('selects the real providers when their settings are given', () => {
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'c-')),
+      SMTP_URL: 'smtp://u:p@mail.example.test:587',
+      RECAPTCHA_SECRET: 's',
+      RECAPTCHA_SITE_KEY: 'k',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://comptoir.example.test/',
+    });
+    expect(config.smtpUrl).toBe('smtp://u:p@mail.example.test:587');
+    expect(config.recaptcha).toEqual({ secret: 's', siteKey: 'k' });
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(config.publicUrl).toBe('https://comptoir.example.test');
+  });
 });
