@@ -120,3 +120,20 @@ describe('public checks', () => {
     expect((await server.post('/rest/public/verify-recaptcha', {})).status).toBe(400);
   });
 });
+
+describe('local captcha expiry', () => {
+  it('refuses a right answer after 5 minutes', async () => {
+    let now = Date.now();
+    const clocked = await startTestServer({ app: { now: () => new Date(now) } });
+    try {
+      const challenge = captchaChallenge.parse(await (await clocked.get('/rest/public/captcha')).json());
+      if (challenge.provider !== 'local') throw new Error('local attendu');
+      const [a, b] = (challenge.question.match(/\d+/g) ?? []).map(Number);
+      now += 5 * 60 * 1000 + 1;
+      const answer = await clocked.post('/rest/public/verify-recaptcha', { recaptchaToken: localCaptchaToken(challenge.challenge, String((a ?? 0) + (b ?? 0))) });
+      expect(await answer.json()).toEqual({ success: false });
+    } finally {
+      await clocked.close();
+    }
+  });
+});
