@@ -36,7 +36,7 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   mail?: MailProvider;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
-} & Partial<Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google'>>;
+} & Partial<Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit'>>;
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
 
 /** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     contactEmail: options.contactEmail ?? 'equipe@comptoir.test',
     publicUrl: options.publicUrl,
     mailboxPage: options.mailboxPage ?? true,
+    registerLimit: options.registerLimit ?? 5,
     recaptcha: options.recaptcha,
     google: options.google,
   };

@@ -18,6 +18,7 @@ const environment = z.object({
   CONTACT_EMAIL: z.string().email().default('equipe@comptoir.test'),
   PUBLIC_URL: z.string().url().optional(),
   MAILBOX_PAGE: z.enum(['0', '1']).optional(),
+  REGISTER_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -43,6 +44,8 @@ export type ServerConfig = {
   publicUrl: string | undefined;
   /** The development mailbox page, also in production when `MAILBOX_PAGE=1` (end-to-end tests). */
   mailboxPage: boolean;
+  /** Registrations allowed per address and hour (`REGISTER_LIMIT`; the browser tests raise it). */
+  registerLimit: number;
   recaptcha: { secret: string; siteKey: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
 };
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contactEmail: e.CONTACT_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mailboxPage: e.MAILBOX_PAGE === '1' || e.NODE_ENV !== 'production',
+    registerLimit: e.REGISTER_LIMIT,
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
   };

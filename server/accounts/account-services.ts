@@ -4,7 +4,7 @@ import type { Database } from '../db/open-database';
 import type { MailProvider } from '../mail/mail-provider';
 
 /** What the account routes share: the database, the mail provider, the outside providers' settings. */
-export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google'> & {
+export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit'> & {
   app: FastifyInstance;
   db: Database;
   mail: MailProvider;

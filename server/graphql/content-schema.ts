@@ -79,7 +79,7 @@ export function contentResolvers(services: AccountServices) {
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
   const failedLogins = new RateLimiterMemory({ points: LOGIN_ATTEMPTS, duration: 15 * 60 });
-  const registerLimiter = new RateLimiterMemory({ points: 5, duration: 60 * 60 });
+  const registerLimiter = new RateLimiterMemory({ points: services.registerLimit, duration: 60 * 60 });
 
   async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
     try {
