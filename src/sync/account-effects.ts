@@ -9,7 +9,10 @@ import {
   successAnswer,
   updateUserAnswer,
   uploadAnswer,
+  captchaChallenge,
   coachesResponse,
+  verifyCaptchaAnswer,
+  type CaptchaChallenge,
   notificationSettings,
   type Coach,
   type ContactInput,
@@ -28,6 +31,19 @@ export function createAccountEffects(api: ApiClient) {
   return {
     async checkEmail(email: string): Promise<{ available: boolean }> {
       const answer = await api.request(availability, 'rest', '/public/is_available', { query: { email } });
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.data;
+    },
+
+    /** `GET /public/captcha`: the challenge the one-page registration shows. */
+    async captcha(): Promise<CaptchaChallenge | null> {
+      const answer = await api.request(captchaChallenge, 'rest', '/public/captcha');
+      return answer.ok ? answer.data : null;
+    },
+
+    /** `POST /public/verify-recaptcha` */
+    async verifyCaptcha(recaptchaToken: string): Promise<{ success: boolean }> {
+      const answer = await api.request(verifyCaptchaAnswer, 'rest', '/public/verify-recaptcha', { method: 'POST', body: { recaptchaToken } });
       if (!answer.ok) throw new Error(answer.error);
       return answer.data;
     },

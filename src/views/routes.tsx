@@ -27,6 +27,7 @@ const NotificationPage = page(() => import('./alerts/notification-page').then((m
 const RegisterPage = page(() => import('./auth/register-page').then((m) => m.RegisterPage));
 const ResetPasswordPage = page(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
 const ConfirmEmailPage = page(() => import('./auth/confirm-email-page').then((m) => m.ConfirmEmailPage));
+const RegisterOnePage = page(() => import('./auth/register-one-page').then((m) => m.RegisterOnePage));
 const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksPage));
 const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
 const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
@@ -59,7 +60,7 @@ function SignedOutRoutes() {
       <Switch>
         <Route path="/" component={SignInPage} />
         <Route path="/register-for-free" component={RegisterPage} />
-        <Route path="/register">{() => <ComingSoonPage title="Inscription" />}</Route>
+        <Route path="/register" component={RegisterOnePage} />
         <Route path="/reset_password" component={ResetPasswordPage} />
         <Route path="/confirm_email" component={ConfirmEmailPage} />
         <Route path="/api/auth/google/callback">{() => <ComingSoonPage title="Connexion Google" />}</Route>

@@ -44,3 +44,30 @@ test('a taken pseudo is refused with the spec message and the form kept', async 
   await expect(page.getByRole('alert')).toHaveText("Ce nom d'utilisateur est déjà pris");
   await expect(page.getByLabel('Pseudo')).toHaveValue('vip');
 });
+
+test('one-page registration: the rules in order, the captcha, then the account', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('list', { name: 'Ils nous font confiance' })).toBeVisible();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vous devez accepter les CGV');
+  await page.getByLabel("J'accepte les conditions générales de vente").check();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez remplir les champs Email et Mot de passe');
+  const suffix = Date.now().toString(36);
+  await page.getByLabel('Adresse e-mail').fill(`page-${suffix}@comptoir.test`);
+  await page.getByLabel('Mot de passe').fill('motdepasse1');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez remplir les champs prénom et pseudo');
+  await page.getByLabel('Prénom').fill('Paul');
+  await page.getByLabel('Pseudo').fill(`paul${suffix}`);
+
+  const captcha = page.getByLabel(/Vérification : Combien font/);
+  await captcha.fill('-1');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Échec de la vérification reCAPTCHA. Veuillez réessayer.');
+  const label = (await page.getByText(/Vérification : Combien font \d+ \+ \d+ \?/).textContent()) ?? '';
+  const [, a, b] = /(\d+) \+ (\d+)/.exec(label)!;
+  await captcha.fill(String(Number(a) + Number(b)));
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/merci-inscription$/);
+});

@@ -1,0 +1,132 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
+
+/** A fresh account made through the register mutation, for the flows that change or delete it. */
+async function freshAccount(request: APIRequestContext, label: string) {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const account = { email: `${label}-${suffix}@comptoir.test`, username: `${label}${suffix}`, password: 'motdepasse1' };
+  const response = await request.post('/content/graphql', { data: { query: REGISTER, variables: { input: account } } });
+  expect(response.ok()).toBe(true);
+  return account;
+}
+
+async function signedIn(page: Page, identifier: string, password: string, path = '/') {
+  await page.goto(path);
+  await signIn(page, identifier, password);
+}
+
+test('the profile saves its fields and refuses an empty first name', async ({ page, request }) => {
+  const account = await freshAccount(request, 'profil');
+  await signedIn(page, account.email, account.password, '/profil');
+  await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
+  await page.getByLabel('Prénom').fill('');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez renseigner votre prénom');
+  await page.getByLabel('Prénom').fill('Lucie');
+  await page.getByLabel('Bio').fill('Trader sur indices.');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Votre profil a été mis à jour')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Prénom')).toHaveValue('Lucie');
+  await expect(page.getByLabel('Bio')).toHaveValue('Trader sur indices.');
+});
+
+test('the password change: its rules, then the new password signs in and the old one does not', async ({ page, request, browser }) => {
+  const account = await freshAccount(request, 'secu');
+  // Another session of the same member, which the change must end.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signedIn(otherPage, account.email, account.password);
+
+  await signedIn(page, account.email, account.password, '/profil/security');
+  const form = page.getByRole('form', { name: 'Changer de mot de passe' });
+  await form.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Ces 3 champs sont requis');
+  await form.getByLabel('Mot de passe actuel').fill(account.password);
+  await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveaumdp2');
+  await form.getByLabel('Confirmer le nouveau mot de passe').fill('autrechose3');
+  await form.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Les deux nouveaux mot de passe ne sont pas identiques');
+  await form.getByLabel('Confirmer le nouveau mot de passe').fill('nouveaumdp2');
+  await form.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+  await expect(page.getByText('Votre mot de passe a été modifié')).toBeVisible();
+  // This session carries on; the other one is signed out at its next check.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sécurité' })).toBeVisible();
+  await otherPage.reload();
+  await expect(otherPage.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await other.close();
+});
+
+test('deleting the account asks twice, signs out, and the account cannot sign in again', async ({ page, request }) => {
+  const account = await freshAccount(request, 'adieu');
+  await signedIn(page, account.email, account.password, '/profil/security');
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await page.getByRole('dialog', { name: 'Voulez-vous vraiment supprimer votre compte ?' }).getByRole('button', { name: 'Oui' }).click();
+  await page.getByRole('dialog', { name: 'Attention la suppression est définitive, êtes-vous sûr ?' }).getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await page.getByLabel('E-mail ou pseudo').fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Ces informations ne sont pas valides' })).toBeVisible();
+});
+
+test('contact: every field required, then the message is sent', async ({ page }) => {
+  await signedIn(page, 'live@comptoir.test', 'comptoir123', '/contact');
+  await expect(page.getByLabel('E-mail')).toHaveValue('live@comptoir.test');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ce champs est requis');
+  await page.getByLabel('Sujet').fill('Question sur le live');
+  await page.getByLabel('Message', { exact: true }).fill('Bonjour, à quelle heure commence la session US ?');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Votre message a bien été envoyé')).toBeVisible();
+});
+
+test('forgot password: unknown address refused, then the e-mailed code resets the password', async ({ page, request }) => {
+  const account = await freshAccount(request, 'oubli');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await page.getByLabel('Adresse e-mail').fill('personne@comptoir.test');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Nous n'avons trouvé aucun compte qui correspond à cette adresse e-mail");
+  await page.getByLabel('Adresse e-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Un email vous a été envoyé pour réinitialiser votre mot de passe' })).toBeVisible();
+
+  const mailbox = (await (await request.get('/content/dev/mailbox.json')).json()) as { to: string; text?: string; body?: string; html?: string }[];
+  const mail = mailbox.find((m) => m.to === account.email && /reset_password\?code=/.test(JSON.stringify(m)));
+  expect(mail).toBeDefined();
+  const link = /\/reset_password\?code=([\w-]+)/.exec(JSON.stringify(mail))!;
+  await page.goto(`/reset_password?code=${link[1]}`);
+  await page.getByLabel('Nouveau mot de passe').fill('retrouve42');
+  await page.getByLabel('Confirmer le mot de passe').fill('autre');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas');
+  await page.getByLabel('Confirmer le mot de passe').fill('retrouve42');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+});
+
+test('e-mail confirmation: a missing or wrong code is invalid', async ({ page }) => {
+  await page.goto('/confirm_email');
+  await expect(page.getByRole('alert')).toHaveText('Code invalide');
+  await page.goto('/confirm_email?confirmation=mauvais-code');
+  await expect(page.getByRole('alert')).toHaveText('Code invalide');
+});
+
+test('notification preferences: the matrix is saved and read back', async ({ page, request }) => {
+  const account = await freshAccount(request, 'notif');
+  await signedIn(page, account.email, account.password, '/profil/notif');
+  await expect(page.getByRole('heading', { name: 'Préférences de notification' })).toBeVisible();
+  const box = page.getByRole('checkbox', { name: 'Mention — E-mail' });
+  const before = await box.isChecked();
+  await box.click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Mention — E-mail' })).toBeChecked({ checked: !before });
+  // The hidden global key is not offered.
+  await expect(page.getByRole('checkbox', { name: /newPost/ })).toHaveCount(0);
+});
