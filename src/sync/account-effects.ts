@@ -10,6 +10,7 @@ import {
   updateUserAnswer,
   uploadAnswer,
   captchaChallenge,
+  googleCallbackAnswer,
   coachesResponse,
   verifyCaptchaAnswer,
   type CaptchaChallenge,
@@ -33,6 +34,12 @@ export function createAccountEffects(api: ApiClient) {
       const answer = await api.request(availability, 'rest', '/public/is_available', { query: { email } });
       if (!answer.ok) throw new Error(answer.error);
       return answer.data;
+    },
+
+    /** `GET /api/auth/google/callback` with the identity provider's tokens: our token, or the error. */
+    async googleCallback(query: { id_token: string; access_token: string }): Promise<{ jwt: string } | { error: string }> {
+      const answer = await api.request(googleCallbackAnswer, 'content', '/api/auth/google/callback', { query });
+      return answer.ok ? { jwt: answer.data.jwt } : { error: answer.error };
     },
 
     /** `GET /public/captcha`: the challenge the one-page registration shows. */

@@ -27,6 +27,7 @@ const NotificationPage = page(() => import('./alerts/notification-page').then((m
 const RegisterPage = page(() => import('./auth/register-page').then((m) => m.RegisterPage));
 const ResetPasswordPage = page(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
 const ConfirmEmailPage = page(() => import('./auth/confirm-email-page').then((m) => m.ConfirmEmailPage));
+const GoogleCallbackPage = page(() => import('./auth/google-callback-page').then((m) => m.GoogleCallbackPage));
 const RegisterOnePage = page(() => import('./auth/register-one-page').then((m) => m.RegisterOnePage));
 const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksPage));
 const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
@@ -63,7 +64,7 @@ function SignedOutRoutes() {
         <Route path="/register" component={RegisterOnePage} />
         <Route path="/reset_password" component={ResetPasswordPage} />
         <Route path="/confirm_email" component={ConfirmEmailPage} />
-        <Route path="/api/auth/google/callback">{() => <ComingSoonPage title="Connexion Google" />}</Route>
+        <Route path="/api/auth/google/callback" component={GoogleCallbackPage} />
         <Route path="/purchase/:id/:time">{() => <ComingSoonPage title="Paiement" />}</Route>
         <Route>
           <RedirectToSignIn />

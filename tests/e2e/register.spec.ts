@@ -71,3 +71,20 @@ test('one-page registration: the rules in order, the captcha, then the account',
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page).toHaveURL(/\/merci-inscription$/);
 });
+
+test('Google sign-in through the local identity provider, and its cancellation', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Se connecter avec Google' }).click();
+  await page.getByRole('link', { name: /live@comptoir\.test/ }).click();
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const other = await page.context().browser()!.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto('/');
+  await fresh.getByRole('link', { name: 'Se connecter avec Google' }).click();
+  await fresh.getByRole('link', { name: 'Annuler' }).click();
+  await expect(fresh).toHaveURL(/\/\?error=/);
+  await expect(fresh.getByRole('alert')).not.toBeEmpty();
+  await other.close();
+});

@@ -27,6 +27,8 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const search = useSearch();
   const busy = useSelector(session, (s) => s.matches('signingIn'));
   const error = useSelector(session, (s) => s.context.error);
+  // A failed Google sign-in comes back as `/?error=` (spec 1 §8).
+  const urlError = new URLSearchParams(search).get('error');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const canSubmit = identifier.trim() !== '' && password !== '' && !busy;
@@ -64,7 +66,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           required
         />
       </Field>
-      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+      {error || urlError ? <ErrorText role="alert">{error ?? urlError}</ErrorText> : null}
       <Button type="submit" disabled={!canSubmit}>
         {busy ? 'Connexion…' : TEXT.signInButton}
       </Button>
