@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TEXT } from '../domain/text-fr';
-import { onePageError, registrationErrorText, REGISTRATION_TEXT } from '../domain/registration';
-import type { NewAccount, RegistrationContext } from './registration-machine';
+import { onePageError, REGISTRATION_TEXT } from '../domain/registration';
+import { creationErrorOf, newAccountOf, type NewAccount, type RegistrationContext } from './registration-machine';
 
 export type OnePageEvent =
   | { type: 'registration.change'; field: 'email' | 'password' | 'firstName' | 'username' | 'captchaAnswer'; value: string }
@@ -71,12 +71,12 @@ export const onePageRegistrationMachine = setup({
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
-        input: ({ context }) => ({ email: context.email.trim(), password: context.password, username: context.username.trim(), firstName: context.firstName.trim() }),
+        input: ({ context }) => newAccountOf(context),
         onDone: { target: 'registered', actions: { type: 'signIn', params: ({ event }) => ({ jwt: event.output.jwt }) } },
         onError: {
           target: 'editing',
           actions: [
-            assign({ error: ({ event }) => registrationErrorText(event.error instanceof Error ? event.error.message : TEXT.requestFailed), captchaAnswer: '' }),
+            assign({ error: ({ event }) => creationErrorOf(event.error), captchaAnswer: '' }),
             'renewCaptcha',
           ],
         },

@@ -14,6 +14,17 @@ export type RegistrationEvent =
 
 export type RegistrationContext = RegistrationFields & { error: string | null };
 
+/** The account a completed form asks for (both registration forms). */
+export const newAccountOf = (c: RegistrationFields): NewAccount => ({
+  email: c.email.trim(),
+  password: c.password,
+  username: c.username.trim(),
+  firstName: c.firstName.trim(),
+});
+
+/** What the member reads when the creation call fails (both registration forms). */
+export const creationErrorOf = (error: unknown): string => registrationErrorText(error instanceof Error ? error.message : TEXT.requestFailed);
+
 /**
  * The two-step registration of `/register-for-free` (spec 1 §4, §5): account data (e-mail checked
  * for availability), then profile data and the terms, then the account is created and the member
@@ -77,16 +88,11 @@ export const registrationMachine = setup({
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
-        input: ({ context }) => ({
-          email: context.email.trim(),
-          password: context.password,
-          username: context.username.trim(),
-          firstName: context.firstName.trim(),
-        }),
+        input: ({ context }) => newAccountOf(context),
         onDone: { target: 'registered', actions: { type: 'signIn', params: ({ event }) => ({ jwt: event.output.jwt }) } },
         onError: {
           target: 'profile',
-          actions: assign({ error: ({ event }) => registrationErrorText(event.error instanceof Error ? event.error.message : TEXT.requestFailed) }),
+          actions: assign({ error: ({ event }) => creationErrorOf(event.error) }),
         },
       },
     },

@@ -45,3 +45,17 @@ const Brand = styled.div`
   letter-spacing: 0.02em;
   color: var(--accent);
 `;
+
+/** The column of fields of every signed-out form. */
+export const AuthForm = styled.form`
+  display: grid;
+  gap: 14px;
+`;
+
+/** A checkbox with its sentence (terms and the like). */
+export const CheckLine = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  font-size: 14px;
+`;

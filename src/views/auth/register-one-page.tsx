@@ -11,7 +11,7 @@ import type { NewAccount } from '../../machines/registration-machine';
 import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout, CheckLine } from './auth-layout';
 import { THANKS_PATH } from './register-page';
 
 /** `/register`: the one-page registration with the captcha and the trust area (spec 1 §2, §5). */
@@ -52,7 +52,7 @@ export function RegisterOnePage() {
 
   return (
     <AuthLayout title="Inscription">
-      <Form
+      <AuthForm
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -83,10 +83,10 @@ export function RegisterOnePage() {
         ) : challenge?.provider === 'recaptcha' ? (
           <p>La vérification reCAPTCHA se charge…</p>
         ) : null}
-        <Check>
+        <CheckLine>
           <input type="checkbox" checked={c.acceptedTerms} onChange={() => registration.send({ type: 'registration.toggleTerms' })} />
           J'accepte les conditions générales de vente
-        </Check>
+        </CheckLine>
         {c.error ? <ErrorText role="alert">{c.error}</ErrorText> : null}
         <Button type="submit" disabled={busy}>
           Créer mon compte
@@ -94,7 +94,7 @@ export function RegisterOnePage() {
         <p>
           Déjà membre ? <Link href="/">Se connecter</Link>
         </p>
-      </Form>
+      </AuthForm>
       <Trust aria-label="Ils nous font confiance">
         <li>🔒 Paiement sécurisé</li>
         <li>⭐ 4,8/5 sur 2 000 avis</li>
@@ -104,16 +104,6 @@ export function RegisterOnePage() {
   );
 }
 
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
-const Check = styled.label`
-  display: flex;
-  gap: 8px;
-  align-items: flex-start;
-  font-size: 14px;
-`;
 const Trust = styled.ul`
   list-style: none;
   margin: 20px 0 0;

@@ -9,7 +9,7 @@ import { registrationMachine, type NewAccount } from '../../machines/registratio
 import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout, CheckLine } from './auth-layout';
 
 export const THANKS_PATH = '/merci-inscription';
 
@@ -42,7 +42,7 @@ export function RegisterPage() {
       <Steps aria-label="Étapes">
         Étape {step === 'account' ? 1 : 2} sur 2
       </Steps>
-      <Form
+      <AuthForm
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -70,10 +70,10 @@ export function RegisterPage() {
               Pseudo
               <input name="username" autoComplete="nickname" value={c.username} onChange={change('username')} />
             </Field>
-            <Check>
+            <CheckLine>
               <input type="checkbox" checked={c.acceptedTerms} onChange={() => registration.send({ type: 'registration.toggleTerms' })} />
               J'accepte les conditions générales d'utilisation
-            </Check>
+            </CheckLine>
           </>
         )}
         {c.error ? <ErrorText role="alert">{c.error}</ErrorText> : null}
@@ -88,7 +88,7 @@ export function RegisterPage() {
         <p>
           Déjà membre ? <Link href="/">Se connecter</Link>
         </p>
-      </Form>
+      </AuthForm>
     </AuthLayout>
   );
 }
@@ -96,15 +96,5 @@ export function RegisterPage() {
 const Steps = styled.p`
   margin: 0 0 12px;
   color: var(--muted);
-  font-size: 14px;
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
-const Check = styled.label`
-  display: flex;
-  gap: 8px;
-  align-items: flex-start;
   font-size: 14px;
 `;

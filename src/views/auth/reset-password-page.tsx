@@ -1,4 +1,3 @@
-import { styled } from '@linaria/react';
 import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '../../domain/registration';
@@ -6,7 +5,7 @@ import { TEXT } from '../../domain/text-fr';
 import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 
 /** `/reset_password?code=`: the new password twice (spec 1 §5, §8); success signs the member in. */
 export function ResetPasswordPage() {
@@ -32,7 +31,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Nouveau mot de passe">
-      <Form onSubmit={(event) => void submit(event)} noValidate>
+      <AuthForm onSubmit={(event) => void submit(event)} noValidate>
         <Field>
           Nouveau mot de passe
           <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -45,12 +44,8 @@ export function ResetPasswordPage() {
         <Button type="submit" disabled={busy}>
           Enregistrer le mot de passe
         </Button>
-      </Form>
+      </AuthForm>
     </AuthLayout>
   );
 }
 
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
