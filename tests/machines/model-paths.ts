@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createActor, transition, type AnyActorRef, type AnyStateMachine, type AnyMachineSnapshot, type EventFromLogic, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, transition, type AnyActorRef, type AnyStateMachine, type AnyMachineSnapshot, type EventFromLogic, type EventObject, type InputFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths, toDirectedGraph, type StatePath } from 'xstate/graph';
 
 /**

@@ -1,7 +1,6 @@
 import { styled } from '@linaria/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TEXT } from '../../domain/text-fr';
 import { Icon } from '../common/icons';
 import { desktopQuery, MOBILE_MENU_HEIGHT } from '../theme';
 import { isCurrentNav, NAV_ITEMS } from './nav-items';
