@@ -1,0 +1,92 @@
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { chromium, expect, type Browser, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
+import { probeScript } from './page-probe';
+
+/**
+ * Debian's Chromium driven by Playwright (FACTS.md: no browser downloads here), with the flags of
+ * the e2e tests plus precise memory figures and an exposed GC. Every page gets the probe before
+ * the app's first script runs.
+ */
+
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
+
+const launchOptions: LaunchOptions = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--enable-precise-memory-info',
+    '--js-flags=--expose-gc',
+  ],
+};
+const contextOptions = { viewport: { width: 1280, height: 800 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions);
+}
+
+/** A fresh context: empty local database and HTTP cache (the cold visit). */
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...contextOptions, baseURL });
+  await context.addInitScript({ content: probeScript() });
+  return context;
+}
+
+/** A browser on a profile folder that persists: its IndexedDB, cookies and HTTP cache. */
+export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...contextOptions, baseURL });
+  await context.addInitScript({ content: probeScript() });
+  return context;
+}
+
+/** A copy of a prepared profile for one run, so no run sees what another one did. */
+export function copyProfile(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true, filter: (source) => !basename(source).startsWith('Singleton') });
+}
+
+/** The JS heap in MB after two forced garbage collections (CDP, as DevTools does). */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+    if (used === undefined) throw new Error('JSHeapUsedSize absent des métriques CDP');
+    return used / (1024 * 1024);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The chat log of the page (role log named 'Messages', as the e2e tests find it). */
+export const chatLog = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
+
+/** The room buttons of the chat's room list. */
+export const roomButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Rooms' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** When the row with this id was first painted on screen (performance.now() of the page). */
+export async function paintedAt(page: Page, id: string, timeout = 30_000): Promise<number> {
+  const handle = await page.waitForFunction((rowId) => window.__bench?.painted.get(rowId) ?? null, id, { timeout, polling: 25 });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Signs in through the real form (the page must show it), as tests/e2e/sign-in.ts does. */
+export async function signInThroughForm(page: Page, identifier: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail ou pseudo').fill(identifier);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible({ timeout: 20_000 });
+}

@@ -1,0 +1,46 @@
+import { FULL_SIZE, SMOKE_SIZE, type BenchSize } from './seed-bench-data';
+
+/** How much the full benchmark and its CI smoke version do. */
+export type BenchConfig = {
+  mode: 'full' | 'smoke';
+  size: BenchSize;
+  port: number;
+  /** Runs thrown away first, then measured runs. */
+  warmOpen: { warmup: number; runs: number };
+  coldOpen: { warmup: number; runs: number };
+  historyPages: { warmup: number; runs: number };
+  /** Room switches before the heap's reference, then the 50 switches that are measured. */
+  switches: { warmup: number; runs: number };
+  /** Rows of the heavy room the prepared profile holds (loaded by scrolling up, as a reader does). */
+  preparedRows: number;
+  /** The plain list of the scroll's floor is scrolled for `floorMs`. */
+  scroll: { rows: number; pxPerSecond: number; maxSeconds: number; floorMs: number };
+  /** After the burst, late rows get `settleMs` to be painted; the typing floor types `floorKeys`. */
+  burst: { perSecond: number; seconds: number; typingDelayMs: number; settleMs: number; floorKeys: number };
+};
+
+export const FULL: BenchConfig = {
+  mode: 'full',
+  size: FULL_SIZE,
+  port: Number(process.env.BENCH_PORT ?? 3200),
+  warmOpen: { warmup: 1, runs: 7 },
+  coldOpen: { warmup: 1, runs: 7 },
+  historyPages: { warmup: 1, runs: 8 },
+  switches: { warmup: 5, runs: 50 },
+  preparedRows: 10_400,
+  scroll: { rows: 10_000, pxPerSecond: 3000, maxSeconds: 360, floorMs: 3000 },
+  burst: { perSecond: 200, seconds: 10, typingDelayMs: 80, settleMs: 3000, floorKeys: 40 },
+};
+
+export const SMOKE: BenchConfig = {
+  mode: 'smoke',
+  size: SMOKE_SIZE,
+  port: Number(process.env.BENCH_PORT ?? 3201),
+  warmOpen: { warmup: 0, runs: 1 },
+  coldOpen: { warmup: 0, runs: 1 },
+  historyPages: { warmup: 0, runs: 2 },
+  switches: { warmup: 2, runs: 3 },
+  preparedRows: 300,
+  scroll: { rows: 120, pxPerSecond: 3000, maxSeconds: 20, floorMs: 1000 },
+  burst: { perSecond: 40, seconds: 1, typingDelayMs: 80, settleMs: 1000, floorKeys: 10 },
+};

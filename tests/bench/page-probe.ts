@@ -1,0 +1,178 @@
+/**
+ * What the benchmark installs in every page before the app runs (an init script): performance
+ * observers for long tasks, long animation frames, Event Timing and LCP; a MutationObserver that
+ * notes when each chat row (`[role=log] article[data-id]`) first appears and when it is first
+ * painted on screen (two animation frames later, and inside its log's visible box), and the most
+ * rows ever in the DOM; and a trace of the IndexedDB index reads (the store's queries), so the
+ * store's part of an open can be told apart from the rest.
+ *
+ * Everything here runs in the browser: the functions are serialised by Playwright, so they use
+ * nothing from this module's scope.
+ */
+
+export type IdbRead = { db: string; index: string; range: string; start: number; end: number; rows: number; kind: string };
+export type TimedEntry = { name: string; start: number; duration: number; interactionId: number };
+
+export type BenchProbe = {
+  longTasks: { start: number; duration: number }[];
+  loafs: { start: number; duration: number; blocking: number }[];
+  events: TimedEntry[];
+  lcp: number[];
+  clicks: number[];
+  /** The most chat rows seen in the DOM at once. */
+  maxRows: number;
+  /** data-id → when the row first appeared in the DOM (performance.now()). */
+  seen: Map<string, number>;
+  /** data-id → when the row was first painted inside its log's visible box. */
+  painted: Map<string, number>;
+  /** While false, rows are only counted (no layout reads that could disturb a scroll). */
+  trackPaint: boolean;
+  idbReads: IdbRead[];
+  /** IndexedDB databases opened: name, when asked, when open. */
+  idbOpens: { name: string; start: number; end: number }[];
+  traceIdb: boolean;
+  resetSeen(): void;
+};
+
+declare global {
+  interface Window {
+    __bench: BenchProbe;
+  }
+}
+
+/** The init script's source: a shim for the helper tsx's transform may add, then the probe. */
+export const probeScript = (): string => `globalThis.__name = globalThis.__name || ((f) => f);\n(${installProbe.toString()})();`;
+
+function installProbe(): void {
+  const probe: BenchProbe = {
+    longTasks: [],
+    loafs: [],
+    events: [],
+    lcp: [],
+    clicks: [],
+    maxRows: 0,
+    seen: new Map(),
+    painted: new Map(),
+    trackPaint: true,
+    idbReads: [],
+    idbOpens: [],
+    traceIdb: true,
+    resetSeen() {
+      probe.seen.clear();
+      probe.painted.clear();
+      pending.clear();
+    },
+  };
+  window.__bench = probe;
+
+  const observe = (type: string, options: Record<string, unknown>, take: (entry: PerformanceEntry) => void) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(take)).observe({ type, buffered: true, ...options } as PerformanceObserverInit);
+    } catch {
+      // An entry type this browser does not know: that figure stays empty.
+    }
+  };
+  observe('longtask', {}, (e) => probe.longTasks.push({ start: e.startTime, duration: e.duration }));
+  observe('long-animation-frame', {}, (e) => {
+    const blocking = (e as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0;
+    probe.loafs.push({ start: e.startTime, duration: e.duration, blocking });
+  });
+  observe('event', { durationThreshold: 16 }, (e) => {
+    const interactionId = (e as PerformanceEntry & { interactionId?: number }).interactionId ?? 0;
+    probe.events.push({ name: e.name, start: e.startTime, duration: e.duration, interactionId });
+  });
+  observe('largest-contentful-paint', {}, (e) => probe.lcp.push(e.startTime));
+  document.addEventListener('click', (event) => probe.clicks.push(event.timeStamp), { capture: true });
+
+  // Rows: first seen, then first painted where the reader can see them.
+  const pending = new Map<string, Element>();
+  let frameScheduled = false;
+  const visibleNow = (row: Element): boolean => {
+    if (!row.isConnected) return false;
+    const log = row.closest('[role=log]');
+    if (!log) return false;
+    const box = log.getBoundingClientRect();
+    const rect = row.getBoundingClientRect();
+    return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom;
+  };
+  const checkPainted = () => {
+    // Two frames after the DOM change: the first one has been presented by then.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        frameScheduled = false;
+        const now = performance.now();
+        for (const [id, row] of pending) {
+          if (!row.isConnected) pending.delete(id);
+          else if (visibleNow(row)) {
+            probe.painted.set(id, now);
+            pending.delete(id);
+          }
+        }
+        if (pending.size > 0 && probe.trackPaint) schedule();
+      }),
+    );
+  };
+  const schedule = () => {
+    if (frameScheduled) return;
+    frameScheduled = true;
+    checkPainted();
+  };
+  const noteRow = (row: Element, now: number) => {
+    const id = row.getAttribute('data-id');
+    if (!id) return;
+    if (!probe.seen.has(id)) probe.seen.set(id, now);
+    // A row React re-created (a new element for the same id) is followed until painted too.
+    if (probe.trackPaint && !probe.painted.has(id)) pending.set(id, row);
+  };
+  const mutations = new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      record.addedNodes.forEach((node) => {
+        if (!(node instanceof Element)) return;
+        if (node.matches('[role=log] article[data-id]')) noteRow(node, now);
+        else node.querySelectorAll('[role=log] article[data-id]').forEach((row) => noteRow(row, now));
+      });
+    }
+    const rows = document.querySelectorAll('[role=log] article').length;
+    if (rows > probe.maxRows) probe.maxRows = rows;
+    if (pending.size > 0 && probe.trackPaint) schedule();
+  });
+  const start = () => mutations.observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) start();
+  else document.addEventListener('readystatechange', start, { once: true });
+
+  // IndexedDB index reads (RxDB's Dexie storage queries through index cursors and counts).
+  const describe = (range: unknown): string => {
+    if (range instanceof IDBKeyRange) return JSON.stringify([range.lower, range.upper]);
+    return JSON.stringify(range ?? null);
+  };
+  const wrap = (kind: 'openCursor' | 'getAll' | 'count') => {
+    const original = IDBIndex.prototype[kind] as (this: IDBIndex, ...args: unknown[]) => IDBRequest;
+    (IDBIndex.prototype as unknown as Record<string, unknown>)[kind] = function (this: IDBIndex, ...args: unknown[]): IDBRequest {
+      const request = original.apply(this, args);
+      if (!probe.traceIdb || probe.idbReads.length > 20_000) return request;
+      const read: IdbRead = { db: this.objectStore.transaction.db.name, index: this.name, range: describe(args[0]), start: performance.now(), end: 0, rows: 0, kind };
+      probe.idbReads.push(read);
+      request.addEventListener('success', () => {
+        read.rows += 1;
+      });
+      this.objectStore.transaction.addEventListener('complete', () => {
+        read.end = performance.now();
+      });
+      return request;
+    };
+  };
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number): IDBOpenDBRequest {
+    const request = version === undefined ? open.call(this, name) : open.call(this, name, version);
+    const entry = { name, start: performance.now(), end: 0 };
+    probe.idbOpens.push(entry);
+    request.addEventListener('success', () => {
+      entry.end = performance.now();
+    });
+    return request;
+  };
+  wrap('openCursor');
+  wrap('getAll');
+  wrap('count');
+}
