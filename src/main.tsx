@@ -4,30 +4,29 @@ import { toast } from 'sonner';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';
+import type { DataLayer } from './data-layer';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
-import { openBrowserDatabase } from './store/open-browser-database';
 import { createApiClient } from './sync/api-client';
 import { createAccountEffects } from './sync/account-effects';
-import { createChatConnection } from './sync/chat-connection';
 import { rememberReferral } from './sync/referral-cookies';
-import { startContentSync } from './sync/content-sync';
-import { createLiveIntents } from './sync/live-intents';
 import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
 import { App } from './views/app';
 
-/** The edge of the client: open the store, bind the machines' effects, render. */
-async function boot() {
+/** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
+function boot() {
   rememberReferral(window.location.search);
-  const db = await openBrowserDatabase();
   const api = createApiClient({
     getToken: readToken,
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
-  const effects = createSessionEffects({ api, db: () => db, storage: window.localStorage });
-  const chat = createChatConnection({ db, api, getToken: readToken });
+  let data: Promise<DataLayer> | null = null;
+  const loadData = (): Promise<DataLayer> => (data ??= import('./data-layer').then((m) => m.openDataLayer(api)));
+  // A returning member needs the store at once: start it beside the first render.
+  if (readToken() !== null) void loadData();
 
+  const effects = createSessionEffects({ api, db: async () => (await loadData()).db, storage: window.localStorage });
   const session = createActor(
     sessionMachine.provide({
       guards: { hasToken: () => readToken() !== null },
@@ -36,11 +35,14 @@ async function boot() {
         loadCurrentUser: fromPromise(() => effects.loadCurrentUser()),
         signOut: fromPromise(() => effects.signOut()),
         contentSync: fromCallback(() => {
-          const stopContent = startContentSync({ api, db });
-          const stopChat = chat.start();
+          let stop: (() => void) | null = null;
+          let stopped = false;
+          void loadData().then((layer) => {
+            if (!stopped) stop = layer.startSync();
+          });
           return () => {
-            stopContent();
-            stopChat();
+            stopped = true;
+            stop?.();
           };
         }),
       },
@@ -64,17 +66,15 @@ async function boot() {
     <StrictMode>
       <App
         services={{
-          db,
           session,
-          live: createLiveIntents(api),
           accounts: createAccountEffects(api),
-          chat: chat.sync$,
           storage: window.localStorage,
           now: () => new Date(),
+          loadData,
         }}
       />
     </StrictMode>,
   );
 }
 
-void boot();
+boot();

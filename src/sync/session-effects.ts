@@ -12,7 +12,7 @@ const loginAnswer = z.object({ login: authResult });
 const SERVER_INVALID_CREDENTIALS = 'Invalid identifier or password';
 
 /** The session machine's effects, bound to the real API and store. */
-export function createSessionEffects(deps: { api: ApiClient; db: () => ComptoirDatabase; storage: Storage }) {
+export function createSessionEffects(deps: { api: ApiClient; db: () => Promise<ComptoirDatabase>; storage: Storage }) {
   return {
     async signIn(credentials: LoginInput): Promise<SignInResult> {
       const answer = await deps.api.graphql(loginAnswer, LOGIN_MUTATION, { input: credentials });
@@ -24,7 +24,7 @@ export function createSessionEffects(deps: { api: ApiClient; db: () => ComptoirD
     async loadCurrentUser(): Promise<UserLookup> {
       const answer = await deps.api.request(user, 'content', '/api/users/me');
       if (answer.ok) {
-        await deps.db().account.upsert({ id: 'me', user: answer.data, updatedAt: Date.now() });
+        await (await deps.db()).account.upsert({ id: 'me', user: answer.data, updatedAt: Date.now() });
         return { status: 'ok' };
       }
       return answer.status !== null && answer.status < 500 ? { status: 'unauthorized' } : { status: 'offline' };
@@ -34,7 +34,7 @@ export function createSessionEffects(deps: { api: ApiClient; db: () => ComptoirD
     async signOut(): Promise<void> {
       removeToken();
       deps.storage.clear();
-      await deps.db().remove();
+      await (await deps.db()).remove();
     },
   };
 }

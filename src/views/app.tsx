@@ -1,14 +1,14 @@
 import { Toaster } from 'sonner';
-import { AppProvider, type AppServices } from './app-context';
+import { CoreProvider, type CoreServices } from './app-context';
 import { AppRoutes } from './routes';
 import { globalStyles } from './theme';
 
-export function App({ services }: { services: AppServices }) {
+export function App({ services }: { services: CoreServices }) {
   return (
-    <AppProvider services={services}>
+    <CoreProvider services={services}>
       <div className={globalStyles} hidden />
       <AppRoutes />
       <Toaster position="top-center" richColors closeButton />
-    </AppProvider>
+    </CoreProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { useApp } from './app-context';
+import { DataProvider, useCore } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
 import { useCurrentUser } from './use-current-user';
@@ -47,7 +47,7 @@ function preloadPage(path: string): void {
  * sign-in screen with `redirect_uri`. Signed-in screens that later issues build show a plain page.
  */
 export function AppRoutes() {
-  const { session } = useApp();
+  const { session } = useCore();
   const phase = useSelector(session, (s) =>
     s.matches('booting') ? 'booting' : s.matches('signedIn') ? 'signedIn' : s.matches('signingOut') ? 'signingOut' : 'signedOut',
   );
@@ -104,10 +104,23 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/profil/blocked', 'Utilisateurs bloqués'],
 ];
 
+/** Signed-in screens wait for the data layer (the store and the syncs, in their own chunk). */
 function SignedInRoutes() {
-  const user = useCurrentUser();
+  // The shell's and the page's chunks load beside the data layer's, not after it.
   const [location] = useLocation();
+  void Shell.preload();
   preloadPage(location);
+  return (
+    <Suspense fallback={null}>
+      <DataProvider>
+        <SignedInScreens />
+      </DataProvider>
+    </Suspense>
+  );
+}
+
+function SignedInScreens() {
+  const user = useCurrentUser();
   return (
     <Suspense fallback={null}>
       <Shell>

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { TEXT } from '../../domain/text-fr';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthLayout } from './auth-layout';
 
 /** `/confirm_email?confirmation=`: the code is checked once; 'Code invalide' when missing or refused. */
 export function ConfirmEmailPage() {
-  const { accounts } = useApp();
+  const { accounts } = useCore();
   const code = new URLSearchParams(useSearch()).get('confirmation') ?? '';
   const [result, setResult] = useState<'pending' | 'done' | 'invalid'>(code === '' ? 'invalid' : 'pending');
   usePageTitle("Confirmation de l'e-mail");

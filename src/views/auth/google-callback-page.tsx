@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthLayout } from './auth-layout';
 
 /** `/api/auth/google/callback`: the identity provider's tokens are exchanged for ours; an error goes to `/?error=`. */
 export function GoogleCallbackPage() {
-  const { accounts, session } = useApp();
+  const { accounts, session } = useCore();
   const search = useSearch();
   const [, navigate] = useLocation();
   usePageTitle('Connexion Google');

@@ -8,7 +8,7 @@ import { localCaptchaToken, type CaptchaChallenge } from '../../contract/account
 import { REGISTERED_COOKIE } from '../../domain/registration';
 import { onePageRegistrationMachine } from '../../machines/one-page-registration-machine';
 import type { NewAccount } from '../../machines/registration-machine';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthForm, AuthLayout, CheckLine } from './auth-layout';
@@ -16,7 +16,7 @@ import { THANKS_PATH } from './register-page';
 
 /** `/register`: the one-page registration with the captcha and the trust area (spec 1 §2, §5). */
 export function RegisterOnePage() {
-  const { session, accounts } = useApp();
+  const { session, accounts } = useCore();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const challengeRef = useRef(challenge);
   challengeRef.current = challenge;

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { REGISTERED_COOKIE } from '../../domain/registration';
 import { registrationMachine, type NewAccount } from '../../machines/registration-machine';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthForm, AuthLayout, CheckLine } from './auth-layout';
@@ -15,7 +15,7 @@ export const THANKS_PATH = '/merci-inscription';
 
 /** `/register-for-free`: the two-step registration (spec 1 §4, §5) over the registration machine. */
 export function RegisterPage() {
-  const { session, accounts: effects } = useApp();
+  const { session, accounts: effects } = useCore();
   const registration = useActorRef(
     registrationMachine.provide({
       actors: {

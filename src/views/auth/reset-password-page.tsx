@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '../../domain/registration';
 import { TEXT } from '../../domain/text-fr';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthForm, AuthLayout } from './auth-layout';
 
 /** `/reset_password?code=`: the new password twice (spec 1 §5, §8); success signs the member in. */
 export function ResetPasswordPage() {
-  const { accounts, session } = useApp();
+  const { accounts, session } = useCore();
   const code = new URLSearchParams(useSearch()).get('code') ?? '';
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

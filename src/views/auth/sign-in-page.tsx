@@ -6,7 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { CONTENT_BASE } from '../../contract/hosts';
 import { TEXT } from '../../domain/text-fr';
 import { isValidEmail } from '../../domain/validation';
-import { useApp } from '../app-context';
+import { useCore } from '../app-context';
 import { Button, buttonClass, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthLayout } from './auth-layout';
@@ -23,7 +23,7 @@ export function SignInPage() {
 }
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const { session } = useApp();
+  const { session } = useCore();
   const search = useSearch();
   const busy = useSelector(session, (s) => s.matches('signingIn'));
   const error = useSelector(session, (s) => s.context.error);
@@ -85,7 +85,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 }
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
-  const { accounts } = useApp();
+  const { accounts } = useCore();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
