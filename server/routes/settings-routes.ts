@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   notificationSettings,
   pushEndpointInput,
+  PUSH_SUBSCRIPTION_INVALID,
+  type WebPushKeyAnswer,
   type CoachesResponse,
   type NotificationSettings,
 } from '../../src/contract/account';
@@ -13,7 +15,8 @@ import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
 
 /**
  * The API host's notification preferences (spec 1 §3, §7): `GET`/`PUT /settings/notifications`,
- * `GET /settings/coaches`, `POST /settings/notifications/endpoint`.
+ * `GET /settings/coaches`, `POST /settings/notifications/endpoint`, and `GET /public/web-push-key`,
+ * the server's VAPID public key the browser subscribes with.
  */
 export function registerSettingsRoutes(services: AccountServices): void {
   const { app, db } = services;
@@ -68,11 +71,16 @@ export function registerSettingsRoutes(services: AccountServices): void {
     return reply.send(await coaches());
   });
 
+  app.get('/rest/public/web-push-key', async (_request, reply) => {
+    const answer: WebPushKeyAnswer = { publicKey: services.vapidPublicKey };
+    return reply.send(answer);
+  });
+
   app.post('/rest/settings/notifications/endpoint', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const input = pushEndpointInput.safeParse(request.body);
-    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    if (!input.success) return reply.code(400).send({ error: PUSH_SUBSCRIPTION_INVALID });
     const { subscription, channel } = input.data;
     // One row per browser endpoint; a browser handed to another member follows the new one.
     await db
