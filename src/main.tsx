@@ -15,6 +15,7 @@ import { startContentSync } from './sync/content-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
+import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
 
 /** The edge of the client: open the store, bind the machines' effects, render. */
@@ -58,6 +59,8 @@ async function boot() {
     }),
   ).start();
 
+  const accounts = createAccountEffects(api);
+
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   createRoot(root).render(
@@ -67,7 +70,8 @@ async function boot() {
           db,
           session,
           live: createLiveIntents(api),
-          accounts: createAccountEffects(api),
+          accounts,
+          push: createWebPushEffects(accounts),
           chat: chat.sync$,
           storage: window.localStorage,
           now: () => new Date(),

@@ -6,6 +6,7 @@ import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
+import type { WebPushEffects } from '../sync/web-push';
 
 /** Everything a view may use: the store to read, and the machines and intents to send to. */
 export type AppServices = {
@@ -14,6 +15,8 @@ export type AppServices = {
   live: LiveIntents;
   /** Registration and account calls, for the account machines' effects. */
   accounts: AccountEffects;
+  /** This browser's web-push subscription, for the web-push machine's effects. */
+  push: WebPushEffects;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
   storage: Storage;
