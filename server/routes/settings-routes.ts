@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   notificationSettings,
   pushEndpointInput,
@@ -12,6 +12,9 @@ import { requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
 import { defaultNotificationSettings, settingsForRooms } from '../accounts/notification-defaults';
 import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
+
+/** Browsers one member may receive web pushes on; registering one more forgets the oldest. */
+export const PUSH_ENDPOINTS_PER_MEMBER = 10;
 
 /**
  * The API host's notification preferences (spec 1 §3, §7): `GET`/`PUT /settings/notifications`,
@@ -86,7 +89,15 @@ export function registerSettingsRoutes(services: AccountServices): void {
     await db
       .insert(pushEndpoints)
       .values({ userId: user.id, channel, endpoint: subscription.endpoint, subscription, createdAt: services.now() })
-      .onConflictDoUpdate({ target: pushEndpoints.endpoint, set: { userId: user.id, channel, subscription } });
+      .onConflictDoUpdate({ target: pushEndpoints.endpoint, set: { userId: user.id, channel, subscription, createdAt: services.now() } });
+    // A member's browsers, the latest first: older ones beyond the cap are forgotten.
+    const stale = await db
+      .select({ id: pushEndpoints.id })
+      .from(pushEndpoints)
+      .where(eq(pushEndpoints.userId, user.id))
+      .orderBy(desc(pushEndpoints.createdAt), desc(pushEndpoints.id))
+      .offset(PUSH_ENDPOINTS_PER_MEMBER);
+    if (stale.length > 0) await db.delete(pushEndpoints).where(inArray(pushEndpoints.id, stale.map((row) => row.id)));
     return reply.send({ success: true });
   });
 }

@@ -6,6 +6,7 @@ import { notificationSettings, PUSH_SUBSCRIPTION_INVALID, webPushKeyAnswer, webP
 import { openDatabase } from '../../server/db/open-database';
 import { mailOutbox, pushEndpoints, serverSecrets } from '../../server/db/schema';
 import { vapidKeysFor } from '../../server/push/vapid-keys';
+import { PUSH_ENDPOINTS_PER_MEMBER } from '../../server/routes/settings-routes';
 import { jsonOf } from './account-helpers';
 import { browserSubscription, decryptPush, startPushService, verifyVapid, type PushService } from './push-service';
 import { startTestServer, type TestServer } from './test-server';
@@ -82,6 +83,18 @@ describe('POST /settings/notifications/endpoint', () => {
     rows = await endpointRows(browser.subscription.endpoint);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userId).not.toBe(vipId);
+  });
+
+  it('keeps a member’s latest browsers only', async () => {
+    const token = await server.tokenOf('coach');
+    const endpoints: string[] = [];
+    for (let i = 0; i <= PUSH_ENDPOINTS_PER_MEMBER; i += 1) {
+      const { subscription } = browserSubscription(`${pushService.origin}/coach-${i}`);
+      endpoints.push(subscription.endpoint);
+      expect((await server.post('/rest/settings/notifications/endpoint', { subscription, channel: 'WEB' }, token)).status).toBe(200);
+    }
+    const kept = (await server.database.db.select().from(pushEndpoints)).filter((row) => row.endpoint.includes('/coach-')).map((row) => row.endpoint);
+    expect(kept.sort()).toEqual(endpoints.slice(1).sort());
   });
 
   it('refuses a subscription it could not push to with a clear message, and a visitor', async () => {
