@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
@@ -11,6 +12,9 @@ import type { AccountServices } from './accounts/account-services';
 import { localMailbox } from './mail/local-mailbox';
 import type { MailProvider } from './mail/mail-provider';
 import { smtpMailer } from './mail/smtp-mailer';
+import type { PushProvider } from './push/push-provider';
+import { vapidKeysFor } from './push/vapid-keys';
+import { webPushSender } from './push/web-push-sender';
 import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
 import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
@@ -34,9 +38,15 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   uploadsDir: string;
   /** How e-mail leaves: the local mailbox (`mail_outbox`) unless a real provider is given. */
   mail?: MailProvider;
+  /** How web pushes leave: through the members' push services (web-push) unless another is given. */
+  push?: PushProvider;
+  /** The HTTPS agent web pushes go through (the tests trust their local push service with it). */
+  pushAgent?: Agent;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
-} & Partial<Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit'>>;
+} & Partial<
+  Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit' | 'vapid' | 'vapidSubject'>
+>;
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
 
 /** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
@@ -60,13 +70,17 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   // Created first: the chat routes announce changes and count connected members through it.
   const io = attachSocketServer(app, db);
   const mail = options.mail ?? (options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom ?? 'equipe@comptoir.test') : localMailbox(db));
+  const contactEmail = options.contactEmail ?? 'equipe@comptoir.test';
+  const vapid = await vapidKeysFor(db, { vapid: options.vapid, vapidSubject: options.vapidSubject ?? `mailto:${contactEmail}` });
+  const push = options.push ?? webPushSender(db, vapid, { log: app.log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
   const accounts: AccountServices = {
     app,
     db,
     mail,
+    vapidPublicKey: vapid.publicKey,
     uploadsDir: options.uploadsDir,
     now: options.now ?? (() => new Date()),
-    contactEmail: options.contactEmail ?? 'equipe@comptoir.test',
+    contactEmail,
     publicUrl: options.publicUrl,
     mailboxPage: options.mailboxPage ?? true,
     registerLimit: options.registerLimit ?? 5,
@@ -79,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerLiveRoutes(app, db);
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
-  registerAlertRoutes(app, db, io, mail);
+  registerAlertRoutes(app, db, io, { mail, push });
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
   registerPasswordRoutes(accounts);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { base64urlKey } from '../src/contract/account';
 
 /** Every setting the server reads, decoded once at start (README "Configuration"). */
 const environment = z.object({
@@ -23,6 +24,15 @@ const environment = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  VAPID_PUBLIC_KEY: base64urlKey(65, 'VAPID_PUBLIC_KEY doit être une clé publique P-256 en base64 URL (65 octets)').optional(),
+  VAPID_PRIVATE_KEY: base64urlKey(32, 'VAPID_PRIVATE_KEY doit être une clé privée P-256 en base64 URL (32 octets)').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT doit être une adresse mailto: ou une URL https://')
+    .optional(),
+}).refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
+  message: 'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : donnez les deux ou aucune',
+  path: ['VAPID_PRIVATE_KEY'],
 });
 
 export type ServerConfig = {
@@ -48,6 +58,13 @@ export type ServerConfig = {
   registerLimit: number;
   recaptcha: { secret: string; siteKey: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * The VAPID key pair web pushes are signed with; when unset, one is generated on first start and
+   * kept in the database (server/push/vapid-keys.ts).
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The contact the push services see (`mailto:` or `https://`); `mailto:` the team mailbox by default. */
+  vapidSubject: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -75,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     registerLimit: e.REGISTER_LIMIT,
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
   };
 }
 

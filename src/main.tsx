@@ -12,6 +12,7 @@ import { createAccountEffects } from './sync/account-effects';
 import { rememberReferral } from './sync/referral-cookies';
 import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
+import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
@@ -60,6 +61,8 @@ function boot() {
     }),
   ).start();
 
+  const accounts = createAccountEffects(api);
+
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   createRoot(root).render(
@@ -67,7 +70,8 @@ function boot() {
       <App
         services={{
           session,
-          accounts: createAccountEffects(api),
+          accounts,
+          push: createWebPushEffects(accounts),
           storage: window.localStorage,
           now: () => new Date(),
           loadData,

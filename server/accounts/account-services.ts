@@ -8,6 +8,8 @@ export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 
   app: FastifyInstance;
   db: Database;
   mail: MailProvider;
+  /** The VAPID public key browsers subscribe to web push with (server/push/vapid-keys.ts). */
+  vapidPublicKey: string;
   uploadsDir: string;
   /** The clock codes expire by (tests move it). */
   now: () => Date;

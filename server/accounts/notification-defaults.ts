@@ -1,4 +1,7 @@
-import type { NotificationChannels, NotificationSettings } from '../../src/contract/account';
+import { inArray } from 'drizzle-orm';
+import { notificationSettings, type GENERAL_NOTIFICATION_KEYS, type NotificationChannels, type NotificationSettings } from '../../src/contract/account';
+import type { Database } from '../db/open-database';
+import { notificationPreferences } from '../db/schema';
 
 const on: NotificationChannels = { mobile: true, mail: true, web: true };
 const noMail: NotificationChannels = { mobile: true, mail: false, web: true };
@@ -23,4 +26,24 @@ export function defaultNotificationSettings(roomIds: readonly string[]): Notific
  */
 export function settingsForRooms(saved: NotificationSettings, roomIds: readonly string[]): NotificationSettings {
   return { ...saved, rooms: Object.fromEntries(roomIds.map((id) => [id, saved.rooms[id] ?? noMail])) };
+}
+
+/**
+ * The channels each member chose for one general event (`newAlert`, `mention`…): the saved
+ * preferences, else the defaults. Every id asked gets an answer.
+ */
+export async function generalChannelsOf(
+  db: Database,
+  userIds: readonly number[],
+  key: (typeof GENERAL_NOTIFICATION_KEYS)[number],
+): Promise<Map<number, NotificationChannels>> {
+  const fallback = defaultNotificationSettings([]).general[key];
+  const answer = new Map(userIds.map((id) => [id, fallback]));
+  if (userIds.length === 0) return answer;
+  const rows = await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, [...userIds]));
+  for (const row of rows) {
+    const saved = notificationSettings.safeParse(row.settings);
+    if (saved.success) answer.set(row.userId, saved.data.general[key]);
+  }
+  return answer;
 }

@@ -315,6 +315,16 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/**
+ * Secrets the server generates once and keeps with its data, so that every instance on the same
+ * database shares them across restarts (the VAPID key pair of web push, when not configured).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   userSubscriptions,
@@ -332,4 +342,5 @@ export const schema = {
   notificationPreferences,
   pushEndpoints,
   contactMessages,
+  serverSecrets,
 };

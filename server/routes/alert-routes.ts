@@ -6,7 +6,7 @@ import type { Database } from '../db/open-database';
 import { messages, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import { announceAlert } from '../alerts/alert-broadcast';
-import { mailAlertToFollowers } from '../alerts/alert-mail';
+import { alertNotifications } from '../alerts/alert-notifications';
 import { ALERTS_PAGE_SIZE, ALERTS_SUMMARY_SIZE, alertAuthors, alertRows } from '../alerts/alert-queries';
 import { toAlert, toAlerts, type AlertRow } from '../alerts/alert-view';
 import { alertViewerOf } from '../alerts/alert-viewer';
@@ -15,6 +15,7 @@ import { connectedUsersIn } from '../chat/chat-broadcast';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { decodeCursor, nextCursor } from '../chat/page-cursor';
 import type { MailProvider } from '../mail/mail-provider';
+import type { PushProvider } from '../push/push-provider';
 import type { ComptoirIo } from '../realtime/socket-server';
 import { roomChannel } from '../realtime/channels';
 import type { UserRow } from '../users/user-queries';
@@ -27,7 +28,7 @@ const alertEdit = alertInput.omit({ sendMail: true });
  * alerts, each one whole or locked by `isUnlocked` (alert-viewer.ts): a member without VIP sees the
  * blurred cards, never their content.
  */
-export function registerAlertRoutes(app: FastifyInstance, db: Database, io: ComptoirIo, mail: MailProvider): void {
+export function registerAlertRoutes(app: FastifyInstance, db: Database, io: ComptoirIo, outlets: { mail: MailProvider; push: PushProvider }): void {
   app.get('/rest/alerts/v2', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
@@ -94,11 +95,19 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
     return reply.send(answer);
   });
 
-  /** Announced and mailed once stored: a failure there is logged, the alert stays posted. */
+  /**
+   * Announced, mailed and pushed once stored: a failure there is logged, the alert stays posted.
+   * The e-mails are queued before the answer; the web pushes, which wait on outside push services,
+   * go on after it.
+   */
   async function afterWrite(row: AlertRow, author: UserRow, created: boolean, sendMail: boolean, log: FastifyBaseLogger): Promise<void> {
     await announceAlert(io, db, row, created).catch((error: unknown) => log.error({ err: error, alertId: row.id }, 'alert broadcast failed'));
-    if (!sendMail) return;
-    await mailAlertToFollowers(db, mail, row, author).catch((error: unknown) => log.error({ err: error, alertId: row.id }, 'alert mail failed'));
+    if (!created) return;
+    const failed = (what: string) => (error: unknown) => log.error({ err: error, alertId: row.id }, `alert ${what} failed`);
+    const built = await alertNotifications(db, { mail: sendMail, push: true }, row, author).catch(failed('notifications'));
+    if (!built) return;
+    if (built.mails.length > 0) await outlets.mail.send(built.mails).catch(failed('mail'));
+    if (built.pushes.length > 0) void outlets.push.send(built.pushes).catch(failed('push'));
   }
 }
 

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   notificationSettings,
   pushEndpointInput,
+  PUSH_SUBSCRIPTION_INVALID,
+  type WebPushKeyAnswer,
   type CoachesResponse,
   type NotificationSettings,
 } from '../../src/contract/account';
@@ -11,9 +13,13 @@ import type { AccountServices } from '../accounts/account-services';
 import { defaultNotificationSettings, settingsForRooms } from '../accounts/notification-defaults';
 import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
 
+/** Browsers one member may receive web pushes on; registering one more forgets the oldest. */
+export const PUSH_ENDPOINTS_PER_MEMBER = 10;
+
 /**
  * The API host's notification preferences (spec 1 §3, §7): `GET`/`PUT /settings/notifications`,
- * `GET /settings/coaches`, `POST /settings/notifications/endpoint`.
+ * `GET /settings/coaches`, `POST /settings/notifications/endpoint`, and `GET /public/web-push-key`,
+ * the server's VAPID public key the browser subscribes with.
  */
 export function registerSettingsRoutes(services: AccountServices): void {
   const { app, db } = services;
@@ -68,17 +74,30 @@ export function registerSettingsRoutes(services: AccountServices): void {
     return reply.send(await coaches());
   });
 
+  app.get('/rest/public/web-push-key', async (_request, reply) => {
+    const answer: WebPushKeyAnswer = { publicKey: services.vapidPublicKey };
+    return reply.send(answer);
+  });
+
   app.post('/rest/settings/notifications/endpoint', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const input = pushEndpointInput.safeParse(request.body);
-    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    if (!input.success) return reply.code(400).send({ error: PUSH_SUBSCRIPTION_INVALID });
     const { subscription, channel } = input.data;
     // One row per browser endpoint; a browser handed to another member follows the new one.
     await db
       .insert(pushEndpoints)
       .values({ userId: user.id, channel, endpoint: subscription.endpoint, subscription, createdAt: services.now() })
-      .onConflictDoUpdate({ target: pushEndpoints.endpoint, set: { userId: user.id, channel, subscription } });
+      .onConflictDoUpdate({ target: pushEndpoints.endpoint, set: { userId: user.id, channel, subscription, createdAt: services.now() } });
+    // A member's browsers, the latest first: older ones beyond the cap are forgotten.
+    const stale = await db
+      .select({ id: pushEndpoints.id })
+      .from(pushEndpoints)
+      .where(eq(pushEndpoints.userId, user.id))
+      .orderBy(desc(pushEndpoints.createdAt), desc(pushEndpoints.id))
+      .offset(PUSH_ENDPOINTS_PER_MEMBER);
+    if (stale.length > 0) await db.delete(pushEndpoints).where(inArray(pushEndpoints.id, stale.map((row) => row.id)));
     return reply.send({ success: true });
   });
 }

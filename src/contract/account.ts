@@ -150,17 +150,49 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
 export const coachesResponse = z.array(coach);
 export type CoachesResponse = z.infer<typeof coachesResponse>;
 
-/** `POST /settings/notifications/endpoint`: the browser's push subscription (`PushSubscription.toJSON()`). */
+/** A key in URL-safe base64 (as `PushSubscription.toJSON()` gives it) of exactly `bytes` bytes. */
+export const base64urlKey = (bytes: number, message = `Clé invalide (${bytes} octets en base64 URL attendus)`) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .refine((value) => value.replace(/=+$/, '').length === Math.ceil((bytes * 4) / 3), message);
+
+/** What `POST /settings/notifications/endpoint` answers to a subscription it cannot use. */
+export const PUSH_SUBSCRIPTION_INVALID = "L'abonnement aux notifications Web est invalide";
+
+/**
+ * A browser's web-push subscription (`PushSubscription.toJSON()`): the push service's address
+ * (always HTTPS) and the browser's keys — a P-256 point (65 bytes) and a 16-byte secret — that the
+ * server encrypts each message with.
+ */
+export const pushSubscription = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64urlKey(65), auth: base64urlKey(16) }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
+
+/** `POST /settings/notifications/endpoint` (spec 1 §7) → `successAnswer`. */
 export const pushEndpointInput = z.object({
-  subscription: z
-    .object({
-      endpoint: z.string().url().max(2000),
-      keys: z.object({ p256dh: z.string().max(500), auth: z.string().max(500) }).optional(),
-    })
-    .loose(),
+  subscription: pushSubscription,
   channel: z.literal('WEB'),
 });
 export type PushEndpointInput = z.infer<typeof pushEndpointInput>;
+
+/** `GET /public/web-push-key`: the server's VAPID public key, the browser's `applicationServerKey`. */
+export const webPushKeyAnswer = z.object({ publicKey: base64urlKey(65) });
+export type WebPushKeyAnswer = z.infer<typeof webPushKeyAnswer>;
+
+/**
+ * What each web push carries (JSON, encrypted for the browser), shown by the service worker
+ * (`public/sw.js`): a French title and body, and the app's path opened on click.
+ */
+export const webPushPayload = z.object({
+  title: z.string().min(1).max(200),
+  body: z.string().max(1000),
+  url: z.string().startsWith('/'),
+});
+export type WebPushPayload = z.infer<typeof webPushPayload>;
 
 // ---- Contact (API host) ----
 

@@ -64,4 +64,13 @@ export const TEXT = {
   glossary: 'Glossaire',
   contact: 'Contact',
   myProfile: 'Mon profil',
+
+  // Web notifications on /profil/notif (this browser's subscription; the preference is saved regardless)
+  webPushAsking: 'Autorisez les notifications dans la fenêtre de votre navigateur…',
+  webPushSubscribing: 'Activation des notifications Web sur ce navigateur…',
+  webPushSubscribed: 'Les notifications Web sont activées sur ce navigateur.',
+  webPushRefused:
+    'Votre navigateur bloque les notifications de Comptoir : autorisez-les dans les réglages du site pour les recevoir. Votre choix reste enregistré.',
+  webPushUnsupported: 'Ce navigateur ne permet pas de recevoir les notifications Web. Votre choix reste enregistré.',
+  webPushFailed: "Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.",
 } as const;

@@ -15,6 +15,8 @@ import {
   verifyCaptchaAnswer,
   type CaptchaChallenge,
   notificationSettings,
+  webPushKeyAnswer,
+  type PushSubscriptionJson,
   type Coach,
   type ContactInput,
   type NotificationSettings,
@@ -110,6 +112,22 @@ export function createAccountEffects(api: ApiClient) {
     async saveNotificationSettings(settings: NotificationSettings): Promise<string | null> {
       const answer = await api.request(notificationSettings, 'rest', '/settings/notifications', { method: 'PUT', body: settings });
       return answer.ok ? null : answer.error;
+    },
+
+    /** `GET /public/web-push-key`: the key this browser subscribes to web push with. */
+    async webPushKey(): Promise<string> {
+      const answer = await api.request(webPushKeyAnswer, 'rest', '/public/web-push-key');
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.data.publicKey;
+    },
+
+    /** `POST /settings/notifications/endpoint` with this browser's subscription (spec 1 §7). */
+    async registerPushEndpoint(subscription: PushSubscriptionJson): Promise<void> {
+      const answer = await api.request(successAnswer, 'rest', '/settings/notifications/endpoint', {
+        method: 'POST',
+        body: { subscription, channel: 'WEB' },
+      });
+      if (!answer.ok) throw new Error(answer.error);
     },
 
     /** `POST /contact` */

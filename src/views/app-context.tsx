@@ -7,12 +7,15 @@ import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
+import type { WebPushEffects } from '../sync/web-push';
 
 /** What every screen may use, signed in or not: the session machine and the account intents. */
 export type CoreServices = {
   session: ActorRefFrom<SessionMachine>;
   /** Registration and account calls, for the account machines' effects. */
   accounts: AccountEffects;
+  /** This browser's web-push subscription, for the web-push machine's effects. */
+  push: WebPushEffects;
   storage: Storage;
   now: () => Date;
   /** The signed-in data layer (store and syncs), loaded once, in its own chunk. */

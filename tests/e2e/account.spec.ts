@@ -130,3 +130,47 @@ test('notification preferences: the matrix is saved and read back', async ({ pag
   // The hidden global key is not offered.
   await expect(page.getByRole('checkbox', { name: /newPost/ })).toHaveCount(0);
 });
+
+test('web notifications: the service worker is served, and a refused permission is explained while the choice is saved', async ({ page, request }) => {
+  const worker = await request.get('/sw.js');
+  expect(worker.ok()).toBe(true);
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(await worker.text()).toContain('notificationclick');
+
+  const account = await freshAccount(request, 'pushrefus');
+  await signedIn(page, account.email, account.password, '/profil/notif');
+  const web = page.getByRole('checkbox', { name: 'Nouvelle notification — Web' });
+  await expect(web).toBeChecked();
+  await web.click();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  // Turned back on: the browser is asked, and (no permission granted to this context) refuses.
+  await web.click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Votre navigateur bloque les notifications de Comptoir : autorisez-les dans les réglages du site pour les recevoir. Votre choix reste enregistré.',
+  );
+  await page.getByRole('checkbox', { name: 'Mention — Web' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Nouvelle notification — Web' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Mention — Web' })).not.toBeChecked();
+});
+
+test('web notifications: with the permission granted, the worker is registered and the subscription attempted', async ({ page, request, baseURL }) => {
+  await page.context().grantPermissions(['notifications'], { origin: baseURL });
+  const account = await freshAccount(request, 'pushok');
+  await signedIn(page, account.email, account.password, '/profil/notif');
+  const web = page.getByRole('checkbox', { name: 'Mention — Web' });
+  await web.click();
+  await web.click();
+  // Headless Chromium has no push service to subscribe with: pushManager.subscribe() fails
+  // ('Registration failed'), which the page explains, the choice kept. The worker is registered all the same.
+  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.");
+  const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
+  expect(scriptURL).toBe(`${baseURL}/sw.js`);
+  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Mention — Web' })).toBeChecked();
+});

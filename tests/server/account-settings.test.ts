@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { captchaChallenge, coachesResponse, localCaptchaToken, notificationSettings } from '../../src/contract/account';
 import { contactMessages, pushEndpoints } from '../../server/db/schema';
 import { jsonOf, latestMail } from './account-helpers';
+import { browserSubscription } from './push-service';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -48,7 +49,7 @@ describe('notification preferences', () => {
 
   it('stores a web-push endpoint per browser', async () => {
     const token = await server.tokenOf('vip');
-    const subscription = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'cle', auth: 'secret' } };
+    const { subscription } = browserSubscription('https://push.example.test/abc');
     for (let i = 0; i < 2; i += 1) {
       expect(await jsonOf(await server.post('/rest/settings/notifications/endpoint', { subscription, channel: 'WEB' }, token))).toEqual({
         status: 200,

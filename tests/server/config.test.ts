@@ -56,4 +56,18 @@ describe('server configuration', () => {
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
     expect(config.publicUrl).toBe('https://comptoir.example.test');
   });
+
+  it('takes a VAPID pair and subject from the environment, both keys or none', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'c-'));
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ vapid: undefined, vapidSubject: 'mailto:equipe@comptoir.test' });
+    expect(loadConfig({ DATA_DIR: dataDir, CONTACT_EMAIL: 'contact@comptoir.example.test' }).vapidSubject).toBe('mailto:contact@comptoir.example.test');
+    const pair = { VAPID_PUBLIC_KEY: `B${'x'.repeat(86)}`, VAPID_PRIVATE_KEY: 'y'.repeat(43) };
+    expect(loadConfig({ DATA_DIR: dataDir, ...pair, VAPID_SUBJECT: 'https://comptoir.example.test' })).toMatchObject({
+      vapid: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY },
+      vapidSubject: 'https://comptoir.example.test',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY[\s\S]*vont ensemble/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...pair, VAPID_PRIVATE_KEY: 'courte' })).toThrow(/VAPID_PRIVATE_KEY[\s\S]*32 octets/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'equipe@comptoir.test' })).toThrow(/VAPID_SUBJECT[\s\S]*mailto:/);
+  });
 });

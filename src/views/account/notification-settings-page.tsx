@@ -1,8 +1,11 @@
 import { styled } from '@linaria/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { fromPromise } from 'xstate';
 import { GENERAL_NOTIFICATION_KEYS, GLOBAL_NOTIFICATION_KEYS, HIDDEN_GLOBAL_NOTIFICATION_KEYS, type Coach, type NotificationChannels, type NotificationSettings } from '../../contract/account';
 import { TEXT } from '../../domain/text-fr';
+import { WEB_PUSH_MESSAGE, webPushMachine, type PermissionAnswer, type WebPushState } from '../../machines/web-push-machine';
 import { rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
@@ -24,9 +27,26 @@ const LABELS: Record<string, string> = {
 };
 const SAVED = 'Mise à jour effectuée';
 
-/** `/profil/notif`: the Mobile / E-mail / Web matrix and the coaches followed (spec 1 §2, §3). */
+/** Any Web box ticked: this browser should then be subscribed to web push. */
+const wantsWeb = (settings: NotificationSettings): boolean =>
+  [settings.general, settings.rooms, settings.global].some((table) => Object.values(table).some((row: NotificationChannels) => row.web));
+
+/**
+ * `/profil/notif`: the Mobile / E-mail / Web matrix and the coaches followed (spec 1 §2, §3).
+ * Turning a Web box on, or saving with one on, subscribes this browser to web push when it can.
+ */
 export function NotificationSettingsPage() {
-  const { accounts } = useApp();
+  const { accounts, push } = useApp();
+  const webPush = useActorRef(
+    webPushMachine.provide({
+      actors: {
+        askPermission: fromPromise<PermissionAnswer>(() => push.askPermission()),
+        subscribe: fromPromise<void>(() => push.subscribe()),
+      },
+    }),
+    { input: { supported: push.supported } },
+  );
+  const pushMessage = useSelector(webPush, (snapshot) => WEB_PUSH_MESSAGE[snapshot.value as WebPushState]);
   const rooms = useQuery(rooms$, [], [] as RoomDoc[]);
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [coaches, setCoaches] = useState<Coach[]>([]);
@@ -51,17 +71,18 @@ export function NotificationSettingsPage() {
   if (error) return <ErrorText role="alert">{error}</ErrorText>;
   if (!settings) return <p style={{ padding: 32 }}>Chargement…</p>;
 
-  const toggle = (group: 'general' | 'global' | 'rooms', key: string, channel: keyof NotificationChannels) =>
-    setSettings((current) => {
-      if (!current) return current;
-      const table = current[group] as Record<string, NotificationChannels>;
-      const row = table[key] ?? { mobile: false, mail: false, web: false };
-      return { ...current, [group]: { ...table, [key]: { ...row, [channel]: !row[channel] } } };
-    });
+  const toggle = (group: 'general' | 'global' | 'rooms', key: string, channel: keyof NotificationChannels) => {
+    const table = settings[group] as Record<string, NotificationChannels>;
+    const row = table[key] ?? { mobile: false, mail: false, web: false };
+    setSettings({ ...settings, [group]: { ...table, [key]: { ...row, [channel]: !row[channel] } } });
+    // Asked within the click: browsers only show the permission prompt after a gesture.
+    if (channel === 'web' && !row.web) webPush.send({ type: 'push.enable' });
+  };
   const followed = new Set(settings.coaches.map((c) => c._id));
 
   async function save() {
     if (!settings) return;
+    if (wantsWeb(settings)) webPush.send({ type: 'push.enable' });
     const failure = await accounts.saveNotificationSettings(settings);
     if (failure) toast.error(TEXT.genericError);
     else toast.success(SAVED);
@@ -124,12 +145,20 @@ export function NotificationSettingsPage() {
           ))}
         </fieldset>
       ) : null}
+      {pushMessage ? <PushStatus role="status">{pushMessage}</PushStatus> : null}
       <Button type="button" onClick={() => void save()}>
         Enregistrer
       </Button>
     </Wrapper>
   );
 }
+
+const PushStatus = styled.p`
+  margin: 0;
+  max-width: 60ch;
+  font-size: 14px;
+  color: var(--muted);
+`;
 
 const Wrapper = styled.div`
   padding: 24px 32px;
