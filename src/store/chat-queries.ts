@@ -19,18 +19,20 @@ export const room$ = (db: ComptoirDatabase, id: string): Observable<RoomDoc | nu
 
 /**
  * The newest `limit` messages of a stream no older than `oldestRev` (the contiguous history the
- * client holds), newest first: the message list's window.
+ * client holds) and, once the reader has scrolled far up, no newer than `newestRev`, newest first:
+ * the message list's window, always a bounded range of the `[stream+rev]` index.
  */
-export const windowQuery = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null) =>
-  db.messages.find({
-    selector: oldestRev === null ? { stream } : { stream, rev: { $lte: oldestRev } },
-    sort: [{ rev: 'asc' }],
-    limit,
-  });
+const windowSelector = (stream: string, oldestRev: number | null, newestRev: number | null) => {
+  const rev = { ...(oldestRev === null ? {} : { $lte: oldestRev }), ...(newestRev === null ? {} : { $gte: newestRev }) };
+  return Object.keys(rev).length === 0 ? { stream } : { stream, rev };
+};
 
-/** How many messages of a stream's contiguous history the store holds. */
-export const windowCount = (db: ComptoirDatabase, stream: string, oldestRev: number | null): Promise<number> =>
-  db.messages.count({ selector: oldestRev === null ? { stream } : { stream, rev: { $lte: oldestRev } } }).exec();
+export const windowQuery = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null) =>
+  db.messages.find({ selector: windowSelector(stream, oldestRev, newestRev), sort: [{ rev: 'asc' }], limit });
+
+/** How many messages of that range the store holds. */
+export const windowCount = (db: ComptoirDatabase, stream: string, oldestRev: number | null, newestRev: number | null = null): Promise<number> =>
+  db.messages.count({ selector: windowSelector(stream, oldestRev, newestRev) }).exec();
 
 export const threadsQuery = (db: ComptoirDatabase, roomStreamKey: string, limit: number) =>
   db.messages.find({ selector: { threadKey: roomStreamKey }, sort: [{ rev: 'asc' }], limit });
@@ -44,8 +46,8 @@ export const outboxQuery = (db: ComptoirDatabase, stream: string) =>
 const visible = (docs: MessageDoc[]): ChatMessage[] =>
   docs.map((d) => visibleMessage(fromDoc(d))).filter((m): m is ChatMessage => m !== null);
 
-export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null): Observable<ChatMessage[]> =>
-  windowQuery(db, stream, limit, oldestRev).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()));
+export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<ChatMessage[]> =>
+  windowQuery(db, stream, limit, oldestRev, newestRev).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()));
 
 export const threads$ = (db: ComptoirDatabase, roomStreamKey: string, limit: number): Observable<ChatMessage[]> =>
   threadsQuery(db, roomStreamKey, limit).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));

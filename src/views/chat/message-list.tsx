@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage, StreamRef } from '../../contract/chat';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
@@ -9,30 +9,41 @@ import { kv$, outbox$, window$, windowCount } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { historyKey, type HistoryState } from '../../sync/chat-sync';
+import { revOf } from '../../sync/message-state';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
 
 const PAGE = 50;
+/** The most rows a list holds: further up, the window slides instead of growing (issue 4). */
+const WINDOW = 200;
 /** Virtuoso counts prepended rows down from here, so the first visible row stays put. */
 const FIRST_INDEX = 1_000_000_000;
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
+const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
 
 /**
  * A stream's messages, newest at the bottom, in a virtualised log: a window of the newest N from
- * the store that grows on scroll-up (loading older pages when the store runs out), pending sends
- * last, and a button back to the end when the reader is more than 200px above it. Mount it with
- * `key={stream}`: a stream's window is released when it leaves the screen.
+ * the store that grows on scroll-up (loading older pages when the store runs out) up to WINDOW
+ * rows, then slides: each older page drops the newest page, whose bound is stacked so that
+ * scrolling back down slides it back. Whatever the history's length, the live query, the heap and
+ * each page's read stay bounded. Pending sends last, and a button back to the end when the reader
+ * is more than 200px above it (or the window has slid). Mount it with `key={stream}`.
  */
 export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
   const chat = useChat();
   const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);
+  /** The newest bounds (rev) of the windows slid past, the current one last. */
+  const [anchors, setAnchors] = useState<readonly number[]>([]);
+  const newestRev = anchors.length > 0 ? anchors[anchors.length - 1]! : null;
+  /** Bumped when the list jumps back to the stream's end: a fresh list opens at its bottom. */
+  const [generation, setGeneration] = useState(0);
   const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
   const oldestRev = history && !history.exhausted ? history.oldestRev : null;
   // null until the store has answered: the list mounts at its bottom only once rows exist.
-  const windowRows = useQuery<ChatMessage[] | null>((db) => window$(db, props.stream, limit, oldestRev), [props.stream, limit, oldestRev], null);
+  const windowRows = useQuery<ChatMessage[] | null>((db) => window$(db, props.stream, limit, oldestRev, newestRev), [props.stream, limit, oldestRev, newestRev], null);
   // A grown window keeps showing the previous rows until its own answer arrives (no flash).
   const lastRows = useRef<ChatMessage[] | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
@@ -52,19 +63,23 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
       previous = message;
     }
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
-    for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
+    // Pending sends belong after the stream's newest row: not below a window slid up the history.
+    if (newestRev === null) for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
     return rows;
-  }, [messages, pending]);
+  }, [messages, pending, newestRev]);
 
-  // Keep the first visible row in place when older rows are prepended.
-  const firstKey = useRef<string | null>(null);
+  // Keep the visible rows in place when older rows are prepended, or the oldest ones dropped.
+  const keys = useMemo(() => items.map(keyOf), [items]);
+  const shownKeys = useRef<readonly string[]>([]);
   const firstIndex = useRef(FIRST_INDEX);
-  const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
-  if (items.length > 0) {
-    const previousFirst = firstKey.current;
-    const at = previousFirst === null ? -1 : items.findIndex((item) => keyOf(item) === previousFirst);
-    if (at > 0) firstIndex.current -= at;
-    firstKey.current = keyOf(items[0]!);
+  if (keys.length > 0) {
+    const previousFirst = shownKeys.current[0];
+    if (previousFirst !== undefined) {
+      const prepended = keys.indexOf(previousFirst);
+      if (prepended > 0) firstIndex.current -= prepended;
+      else if (prepended === -1) firstIndex.current += Math.max(0, shownKeys.current.indexOf(keys[0]!));
+    }
+    shownKeys.current = keys;
   }
 
   const [atBottom, setAtBottom] = useState(true);
@@ -76,19 +91,47 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
     if (loadingOlder || (exhausted && messages.length < limit)) return;
     setLoadingOlder(true);
     try {
-      // The window grows by a page; the server is asked only when the store holds too few.
-      const wanted = limit + PAGE;
-      if (!exhausted && chat && (await windowCount(db, props.stream, oldestRev)) < wanted) await chat.loadOlder(props.ref);
-      setLimit(wanted);
+      // The window grows (or slides) by a page; the server is asked only when the store holds too few.
+      const growing = limit < WINDOW;
+      const wanted = growing ? limit + PAGE : WINDOW + PAGE;
+      if (!exhausted && chat && (await windowCount(db, props.stream, oldestRev, newestRev)) < wanted) await chat.loadOlder(props.ref);
+      if (growing) setLimit(Math.min(wanted, WINDOW));
+      else {
+        // messages are oldest first: the new newest bound is the page's first row counted from the end.
+        const bound = messages[messages.length - 1 - PAGE];
+        if (bound) setAnchors((stack) => [...stack, revOf(bound.date)]);
+      }
     } finally {
       setLoadingOlder(false);
     }
-  }, [chat, db, exhausted, limit, loadingOlder, messages.length, oldestRev, props.ref, props.stream]);
+  }, [chat, db, exhausted, limit, loadingOlder, messages, newestRev, oldestRev, props.ref, props.stream]);
+
+  /** At the bottom of a slid window: slide back towards the stream's end. */
+  const loadNewer = useCallback(() => setAnchors((stack) => stack.slice(0, -1)), []);
+  const slid = anchors.length > 0;
+  const backToEnd = () => {
+    if (!slid) {
+      virtuoso.current?.scrollToIndex({ index: 'LAST', behavior: 'smooth' });
+      return;
+    }
+    setAnchors([]);
+    setLimit(PAGE);
+    shownKeys.current = [];
+    setGeneration((g) => g + 1);
+  };
+
+  // The reader's own new message brings a slid window back to the stream's end, where it shows.
+  const pendingCount = useRef(pending.length);
+  useEffect(() => {
+    if (pending.length > pendingCount.current && slid) backToEnd();
+    pendingCount.current = pending.length;
+  });
 
   if (!loaded) return <Wrapper />;
   return (
     <Wrapper>
       <Virtuoso
+        key={generation}
         ref={virtuoso}
         role="log"
         aria-label={CHAT_TEXT.messagesLog}
@@ -97,11 +140,12 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={Math.max(0, items.length - 1)}
         computeItemKey={(_, item) => keyOf(item)}
-        followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+        followOutput={(isAtBottom) => (isAtBottom && !slid ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}
         alignToBottom
         startReached={() => void loadOlder()}
+        endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         components={{
           Header: () => (
@@ -116,8 +160,8 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
           )
         }
       />
-      {!atBottom ? (
-        <ToBottom type="button" onClick={() => virtuoso.current?.scrollToIndex({ index: 'LAST', behavior: 'smooth' })}>
+      {!atBottom || slid ? (
+        <ToBottom type="button" onClick={backToEnd}>
           ↓ {CHAT_TEXT.scrollToBottom}
         </ToBottom>
       ) : null}
