@@ -68,16 +68,22 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
     return rows;
   }, [messages, pending, newestRev]);
 
-  // Keep the visible rows in place when older rows are prepended, or the oldest ones dropped.
+  // Keep the visible rows in place when older rows are prepended, or when sliding back down drops
+  // the oldest ones. (A new message at the bottom also drops the oldest row of a full window: the
+  // list then follows the output as before, so that drop is not announced.)
   const keys = useMemo(() => items.map(keyOf), [items]);
   const shownKeys = useRef<readonly string[]>([]);
   const firstIndex = useRef(FIRST_INDEX);
+  const slidingDown = useRef(false);
   if (keys.length > 0) {
     const previousFirst = shownKeys.current[0];
     if (previousFirst !== undefined) {
       const prepended = keys.indexOf(previousFirst);
       if (prepended > 0) firstIndex.current -= prepended;
-      else if (prepended === -1) firstIndex.current += Math.max(0, shownKeys.current.indexOf(keys[0]!));
+      else if (prepended === -1 && slidingDown.current) {
+        firstIndex.current += Math.max(0, shownKeys.current.indexOf(keys[0]!));
+        slidingDown.current = false;
+      }
     }
     shownKeys.current = keys;
   }
@@ -107,7 +113,10 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
   }, [chat, db, exhausted, limit, loadingOlder, messages, newestRev, oldestRev, props.ref, props.stream]);
 
   /** At the bottom of a slid window: slide back towards the stream's end. */
-  const loadNewer = useCallback(() => setAnchors((stack) => stack.slice(0, -1)), []);
+  const loadNewer = useCallback(() => {
+    slidingDown.current = true;
+    setAnchors((stack) => stack.slice(0, -1));
+  }, []);
   const slid = anchors.length > 0;
   const backToEnd = () => {
     if (!slid) {
