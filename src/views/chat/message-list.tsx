@@ -31,7 +31,7 @@ const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pen
  * each page's read stay bounded. Pending sends last, and a button back to the end when the reader
  * is more than 200px above it (or the window has slid). Mount it with `key={stream}`.
  */
-export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
+export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode; onShown?: () => void }) {
   const chat = useChat();
   const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);
@@ -135,6 +135,12 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
     if (pending.length > pendingCount.current && slid) backToEnd();
     pendingCount.current = pending.length;
   });
+
+  // Tells the page its first rows are on screen (secondary queries wait for it).
+  const { onShown } = props;
+  useEffect(() => {
+    if (loaded) onShown?.();
+  }, [loaded, onShown]);
 
   if (!loaded) return <Wrapper />;
   return (

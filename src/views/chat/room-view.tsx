@@ -1,5 +1,6 @@
 import { styled } from '@linaria/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
@@ -20,6 +21,7 @@ import { useQuery } from './use-chat';
 import type { ChatMessage } from '../../contract/chat';
 
 type Panel = 'threads' | 'pins' | 'search' | null;
+const NONE: ChatMessage[] = [];
 const banDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). */
@@ -28,8 +30,12 @@ export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { r
   const now = useNow();
   const stream = roomStream(room.id);
   const usersCount = useQuery((db) => kv$<number>(db, usersCountKey(room.id)), [room.id], null);
-  const threads = useQuery((db) => threads$(db, stream, 50), [stream], [] as ChatMessage[]);
-  const pins = useQuery((db) => pins$(db, stream), [stream], [] as ChatMessage[]);
+  // The header's counts read the store once the log's first rows are shown, not against them.
+  const [shownStream, setShownStream] = useState<string | null>(null);
+  const shown = shownStream === stream;
+  const onShown = useCallback(() => setShownStream(stream), [stream]);
+  const threads = useQuery((db) => (shown ? threads$(db, stream, 50) : of(NONE)), [stream, shown], NONE);
+  const pins = useQuery((db) => (shown ? pins$(db, stream) : of(NONE)), [stream, shown], NONE);
   const [panel, setPanel] = useState<Panel>(null);
   const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
@@ -90,7 +96,7 @@ export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { r
           {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
           {panel === 'threads' ? <ThreadsPanel threads={threads} onOpenThread={onOpenThread} onClose={() => setPanel(null)} /> : null}
           {panel === 'pins' ? <PinsPanel room={room} pins={pins} viewer={viewer} onClose={() => setPanel(null)} /> : null}
-          <MessageList key={stream} stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} />
+          <MessageList key={stream} stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} onShown={onShown} />
         </Body>
       )}
       {room.canRead && banned && banExpiry ? (
