@@ -14,8 +14,14 @@ import { isoDate, subscriptionEntry } from './user';
 
 const id = z.string().min(1).max(100);
 
+/** Member ids are 32-bit serials. */
+const USER_ID_MAX = 2_147_483_647;
+
 /** A member's id on the wire: the decimal string of the numeric id (`Sender._id`). */
-export const userId = z.string().regex(/^[1-9]\d{0,9}$/);
+export const userId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .refine((value) => Number(value) <= USER_ID_MAX);
 
 /** The answers and errors of this contract that the client tells apart. */
 export const MESSAGING_ERRORS = {
@@ -105,7 +111,7 @@ export const conversationSearchResponse = z.object({ users: z.array(conversation
 
 /** `POST /chat/followings/toggle`: the member's id, as the string `_id` or the number `id`. */
 export const followToggleInput = z.object({
-  userId: z.union([userId, z.number().int().positive().max(9_999_999_999)]).transform((value) => Number(value)),
+  userId: z.union([userId, z.number().int().positive().max(USER_ID_MAX)]).transform((value) => Number(value)),
 });
 /** The followings record after the toggle, and whether the member is now followed. */
 export const followToggleResponse = followingsRecord.extend({ following: z.boolean() });
