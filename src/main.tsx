@@ -69,6 +69,7 @@ async function boot() {
           live: createLiveIntents(api),
           accounts: createAccountEffects(api),
           chat: chat.sync$,
+          messaging: chat.messaging$,
           storage: window.localStorage,
           now: () => new Date(),
         }}

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CONVERSATION_SEARCH_DEBOUNCE_MS } from '../domain/chat-limits';
+import { isUserChat, userChatId } from '../domain/private-chat';
 
 /** A member found by the contact search (spec 2 §3: a conversation search result is a list of users). */
 export type ContactUser = { _id: string; username: string; picture: string | null };
@@ -25,8 +26,8 @@ export type MessagingPanelEvent =
   | { type: 'panel.close' }
   | { type: 'access.changed'; hasAccess: boolean }
   | { type: 'conversations.changed'; ids: string[] }
-  /** A 'new private message' for this member, from someone else. */
-  | { type: 'message.received'; conversationId: string }
+  /** A 'new private message' for this member, from someone else, and the unread count after it. */
+  | { type: 'message.received'; conversationId: string; unreadMessages: number }
   | { type: 'conversation.open'; conversationId: string }
   | ({ type: 'conversation.openWithUser' } & ChatTarget)
   /** The first message to `user_{userId}` created this conversation. */
@@ -39,10 +40,6 @@ export type MessagingPanelEvent =
 
 type ConversationParams = { conversationId: string };
 
-/** The id of a one-to-one chat with a member who has no conversation with the viewer yet. */
-export const userChatId = (userId: string): string => `user_${userId}`;
-export const isUserChat = (id: string): boolean => id.startsWith('user_');
-export const userOfChat = (id: string): string | null => (isUserChat(id) ? id.slice('user_'.length) : null);
 
 /**
  * The private messaging panel (spec 2 §2, §4): closed or open, the list or one conversation. It
@@ -71,7 +68,8 @@ const base = setup({
     leaveConversation: (_, _params: ConversationParams) => {},
     /** Unread to 0 in the store and 'conversation read' to the server. */
     markRead: (_, _params: ConversationParams) => {},
-    incrementUnread: (_, _params: ConversationParams) => {},
+    /** The conversation's unread count goes up: to the count after the message, which the server tells. */
+    incrementUnread: (_, _params: ConversationParams & { unreadMessages: number }) => {},
     refetchConversations: () => {},
     reportError: (_, _params: { message: string }) => {},
   },
@@ -92,7 +90,9 @@ const panel = base.extend({
       if (event.type !== 'message.received') return;
       const params = { conversationId: event.conversationId };
       if (context.selected === event.conversationId) enqueue({ type: 'markRead', params });
-      else if (context.known.includes(event.conversationId)) enqueue({ type: 'incrementUnread', params });
+      else if (context.known.includes(event.conversationId)) {
+        enqueue({ type: 'incrementUnread', params: { ...params, unreadMessages: event.unreadMessages } });
+      }
       else enqueue('refetchConversations');
     }),
     selectChat: base.enqueueActions(({ enqueue, context, event }) => {

@@ -6,6 +6,7 @@ import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
+import type { MessagingSync } from '../sync/messaging-sync';
 
 /** Everything a view may use: the store to read, and the machines and intents to send to. */
 export type AppServices = {
@@ -16,6 +17,8 @@ export type AppServices = {
   accounts: AccountEffects;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
+  /** Conversations, profiles, follows and blocks while signed in (null before). */
+  messaging: BehaviorSubject<MessagingSync | null>;
   storage: Storage;
   now: () => Date;
 };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import { isUserChat, userChatId } from '../../src/domain/private-chat';
 import {
-  isUserChat,
   messagingPanelMachine,
-  userChatId,
   type ChatTarget,
   type ContactUser,
   type MessagingPanelContext,
@@ -19,8 +18,8 @@ const events: ModelEvent[] = [
   { type: 'access.changed', hasAccess: true },
   { type: 'access.changed', hasAccess: false },
   { type: 'conversations.changed', ids: ['c1', 'c2'] },
-  { type: 'message.received', conversationId: 'c1' },
-  { type: 'message.received', conversationId: 'c9' },
+  { type: 'message.received', conversationId: 'c1', unreadMessages: 3 },
+  { type: 'message.received', conversationId: 'c9', unreadMessages: 1 },
   { type: 'conversation.open', conversationId: 'c1' },
   { type: 'conversation.open', conversationId: 'c2' },
   { type: 'conversation.openWithUser', userId: '7', conversationId: null },
@@ -77,7 +76,7 @@ function recorded() {
       joinConversation: conversation('join'),
       leaveConversation: conversation('leave'),
       markRead: conversation('markRead'),
-      incrementUnread: conversation('incrementUnread'),
+      incrementUnread: (_, params) => void calls.push(['incrementUnread', [params.conversationId, params.unreadMessages]]),
       refetchConversations: () => void calls.push(['refetch']),
       reportError: (_, params) => void calls.push(['reportError', params.message]),
     },
@@ -103,7 +102,10 @@ function worldOf() {
         joined.delete(id);
       }
       if (name === 'markRead') unread.set(id, 0);
-      if (name === 'incrementUnread') unread.set(id, (unread.get(id) ?? 0) + 1);
+      if (name === 'incrementUnread') {
+        const [conversationId, count] = arg as [string, number];
+        unread.set(conversationId, count);
+      }
     },
   };
 }
@@ -138,7 +140,7 @@ describe('messaging panel machine: every path of its graph', () => {
               fresh.forEach((call) => world.apply(call));
               const snapshot = actor.getSnapshot() as typeof step.state;
               const c = snapshot.context;
-              const event = step.event as ModelEvent & Partial<ChatTarget> & { conversationId?: string };
+              const event = step.event as ModelEvent & Partial<ChatTarget> & { conversationId?: string; unreadMessages?: number };
               const effects = fresh.filter(([n]) => !['inbox.start', 'searchContacts', 'findSupport'].includes(n));
               if (index === 0) {
                 expect(fresh).toEqual([['inbox.start']]);
@@ -164,8 +166,9 @@ describe('messaging panel machine: every path of its graph', () => {
                 } else {
                   // Opens by itself when closed.
                   if (before.matches('closed')) expect(snapshot.value).toEqual({ open: { list: 'browsing' } });
-                  const expected = before.context.selected === id ? 'markRead' : before.context.known.includes(id) ? 'incrementUnread' : 'refetch';
-                  expect(effects).toEqual([expected === 'refetch' ? ['refetch'] : [expected, id]]);
+                  if (before.context.selected === id) expect(effects).toEqual([['markRead', id]]);
+                  else if (before.context.known.includes(id)) expect(effects).toEqual([['incrementUnread', [id, event.unreadMessages]]]);
+                  else expect(effects).toEqual([['refetch']]);
                 }
               }
               if (event.type === 'conversation.open' && before.matches('open')) {
