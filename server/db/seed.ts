@@ -87,8 +87,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     key: 'support',
     firstName: 'Support',
     lastName: 'Comptoir',
+    // Not staff (the coaches' list of the notification settings stays the coaches'): its VIP
+    // opens the messaging, where voice notes are open to every member anyway.
     subscriptions: [{ id: SUBSCRIPTION.VIP, days: 3650 }],
-    isStaff: true,
     mention: 'Support',
     description: 'L’équipe support de Comptoir : abonnements, factures et accès.',
   },

@@ -22,7 +22,10 @@ import {
   newPrivateMessageEvent,
   type Conversation,
 } from '../../src/contract/messaging';
-import { conversations, messages, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import { conversations, messages, users, userSubscriptions } from '../../server/db/schema';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { chatClient, collect, nextEvent } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -269,10 +272,29 @@ describe('messaging access', () => {
     for (const path of ['/rest/conversations', '/rest/conversations/search?query=coach']) expect((await server.get(path)).status).toBe(401);
   });
 
-  it('lets the support (staff) and a VIP write, and a member without subscription receive', async () => {
+  it('lets the support write, and a member without subscription receive', async () => {
     const support = await chat.open('support');
     const toMember = await sent(support, { usersId: [await idOf('membre')], content: 'Votre compte est bien créé.' });
     expect(toMember.sender).toMatchObject({ username: 'support', mention: 'Support' });
+  });
+
+  it('opens to LIVE (4) alone and to staff, not to PRIME (5) alone nor to an expired VIP', async () => {
+    const db = server.database.db;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const day = 24 * 60 * 60 * 1000;
+    const made = await db
+      .insert(users)
+      .values(['liveonly', 'equipe', 'primeonly', 'expire'].map((username) => ({ username, email: `${username}@comptoir.test`, passwordHash, isStaff: username === 'equipe' })))
+      .returning({ id: users.id, username: users.username });
+    const id = (name: string) => made.find((u) => u.username === name)?.id ?? -1;
+    await db.insert(userSubscriptions).values([
+      { userId: id('liveonly'), subscriptionId: SUBSCRIPTION.LIVE, expiresAt: new Date(Date.now() + day) },
+      { userId: id('primeonly'), subscriptionId: SUBSCRIPTION.PRIME, expiresAt: new Date(Date.now() + day) },
+      { userId: id('expire'), subscriptionId: SUBSCRIPTION.VIP, expiresAt: new Date(Date.now() - day) },
+    ]);
+    const coachId = await idOf('coach');
+    for (const account of ['liveonly', 'equipe']) await sent(await chat.open(account), { usersId: [coachId] });
+    for (const account of ['primeonly', 'expire']) expect(await send(await chat.open(account), { usersId: [coachId] })).toEqual({ error: 'NOT_ALLOWED' });
   });
 });
 
