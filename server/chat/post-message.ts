@@ -109,14 +109,21 @@ export async function storedPost(db: Database, authorId: number, clientId: strin
 
 /**
  * Why the uploads cannot go with a new message, or null when they can: each named once, the
- * sender's own, not yet carried by another message, and of a kind the stream takes.
+ * sender's own, not yet carried by another message, and of a kind the stream takes (else
+ * `kindRefused`).
  */
-export async function checkAttachments(db: Database, user: UserRow, ids: string[], kinds: readonly AttachmentType[]): Promise<string | null> {
+export async function checkAttachments(
+  db: Database,
+  user: UserRow,
+  ids: string[],
+  kinds: readonly AttachmentType[],
+  kindRefused: string = NOT_ALLOWED,
+): Promise<string | null> {
   if (ids.length === 0) return null;
   if (new Set(ids).size !== ids.length) return INVALID_ATTACHMENT;
   const files = await db.select().from(uploads).where(inArray(uploads.id, ids));
   if (files.length !== ids.length || files.some((f) => f.ownerId !== user.id || f.messageId !== null)) return INVALID_ATTACHMENT;
-  if (files.some((f) => !kinds.includes(f.attachmentType))) return NOT_ALLOWED;
+  if (files.some((f) => !kinds.includes(f.attachmentType))) return kindRefused;
   return null;
 }
 

@@ -23,7 +23,7 @@ import {
   type Conversation,
 } from '../../src/contract/messaging';
 import { hashPassword } from '../../server/auth/passwords';
-import { conversations, messages, users, userSubscriptions } from '../../server/db/schema';
+import { conversations, messages, uploads, users, userSubscriptions } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { chatClient, collect, nextEvent } from './chat-helpers';
@@ -316,6 +316,11 @@ describe('voice notes in private messages', () => {
     const url = note.attachments[0]?.resourceUrl ?? '';
     expect((await server.get(url, await chat.token('coach'))).status).toBe(200);
     expect((await server.get(url, await chat.token('live'))).status).toBe(403);
+
+    // A video stays the staff's, refused as an attachment (not as a lack of messaging access).
+    const video = randomUUID();
+    await server.database.db.insert(uploads).values({ id: video, ownerId: Number(await idOf('vip')), attachmentType: 'video', name: 'v.mp4', mimeType: 'video/mp4', size: 1 });
+    expect(await send(vip, { conversationId: note.conversationId, attachments: [video] })).toEqual({ error: 'Pièce jointe invalide' });
   });
 });
 
