@@ -42,3 +42,9 @@ export const CHAT_AUDIO_SPEEDS = [1, 1.5, 2] as const;
 export const AUDIO_TIME_REFRESH_MS = 900;
 /** Conversation search waits this long after the last key (spec 2 §5). */
 export const CONVERSATION_SEARCH_DEBOUNCE_MS = 300;
+
+/** The chat player's next speed: 1 → 1.5 → 2 → 1. */
+export function nextChatSpeed(rate: number): number {
+  const at = CHAT_AUDIO_SPEEDS.indexOf(rate as (typeof CHAT_AUDIO_SPEEDS)[number]);
+  return CHAT_AUDIO_SPEEDS[(at + 1) % CHAT_AUDIO_SPEEDS.length] ?? 1;
+}

@@ -40,6 +40,8 @@ export const CONVERSATIONS_PAGE_KEY = 'conversations-page';
 export const FOLLOWINGS_KEY = 'followings';
 export const BLOCKED_USERS_KEY = 'blocked-users';
 export const profileKey = (username: string) => `profile:${username.toLocaleLowerCase('fr')}`;
+/** A member the viewer may start a chat with (from the search, a profile): `user_{id}` chats show them. */
+export const contactKey = (userId: string) => `contact:${userId}`;
 export const EMPTY_FOLLOWINGS: FollowingsRecord = { followings: [], blocked: [] };
 
 export type MessagingSync = ReturnType<typeof createMessagingSync>;
@@ -155,10 +157,14 @@ export function createMessagingSync(deps: { db: ComptoirDatabase; socket: Socket
       const error = await sync.loadProfile(SUPPORT_HANDLE);
       const entry = await readKv<ProfileEntry>(db, profileKey(SUPPORT_HANDLE));
       if (error !== null || entry?.status !== 'found') throw new Error(error ?? TEXT.requestFailed);
+      await sync.rememberContact({ _id: entry.user._id, username: entry.user.username, picture: entry.user.picture });
       return { userId: entry.user._id, conversationId: await conversationWith(db, entry.user._id) };
     },
 
     conversationWith: (userId: string) => conversationWith(db, userId),
+
+    /** Keeps who a `user_{id}` chat is with, for its header, until the conversation exists. */
+    rememberContact: (user: ConversationUser) => serial(() => writeKv(db, contactKey(user._id), user)),
 
     /** `GET /users/{username}` into the store; the error to show, or null ('Ce profil n'existe pas'). */
     async loadProfile(username: string): Promise<string | null> {

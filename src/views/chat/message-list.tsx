@@ -1,7 +1,8 @@
 import { styled } from '@linaria/react';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage, StreamRef } from '../../contract/chat';
+import type { ChatMessage } from '../../contract/chat';
+import type { FollowingsRecord } from '../../contract/messaging';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { showsHeader } from '../../domain/message-grouping';
@@ -9,6 +10,8 @@ import { kv$, outbox$, window$, windowCount } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { historyKey, type HistoryState } from '../../sync/chat-sync';
+import type { HistoryRef } from '../../sync/message-state';
+import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
@@ -22,10 +25,21 @@ type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { k
 /**
  * A stream's messages, newest at the bottom, in a virtualised log: a window of the newest N from
  * the store that grows on scroll-up (loading older pages when the store runs out), pending sends
- * last, and a button back to the end when the reader is more than 200px above it. Mount it with
- * `key={stream}`: a stream's window is released when it leaves the screen.
+ * last, and a button back to the end when the reader is more than 200px above it. Messages of
+ * members the viewer blocked are left out (spec 2 §4). Mount it with `key={stream}`: a stream's
+ * window is released when it leaves the screen. A `fresh` stream (a chat not created yet) has no
+ * history to wait for.
  */
-export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode }) {
+export function MessageList(props: {
+  stream: string;
+  ref: HistoryRef;
+  viewer: Viewer;
+  inThread: boolean;
+  onOpenThread?: (id: string) => void;
+  header?: ReactNode;
+  fresh?: boolean;
+  emptyText?: string;
+}) {
   const chat = useChat();
   const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);
@@ -37,16 +51,19 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
   const lastRows = useRef<ChatMessage[] | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
   // Mount once the stream's first page is in the store, so the list opens at its bottom.
-  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0);
+  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0 || props.fresh === true);
   const messages = useMemo(() => windowRows ?? lastRows.current ?? [], [windowRows]);
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
+  const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
+  const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
     const seen = new Set<string>();
+    const hidden = new Set(blocked ?? []);
     const rows: Item[] = [];
     let previous: ChatMessage | null = null;
     for (const message of messages) {
-      if (seen.has(message._id)) continue;
+      if (seen.has(message._id) || hidden.has(message.sender._id)) continue;
       seen.add(message._id);
       rows.push({ kind: 'message', message, showHeader: showsHeader(previous, message) });
       previous = message;
@@ -54,7 +71,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
     for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
     return rows;
-  }, [messages, pending]);
+  }, [messages, pending, blocked]);
 
   // Keep the first visible row in place when older rows are prepended.
   const firstKey = useRef<string | null>(null);
@@ -70,7 +87,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
   const [atBottom, setAtBottom] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const exhausted = history?.exhausted ?? false;
+  const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
   const loadOlder = useCallback(async () => {
     if (loadingOlder || (exhausted && messages.length < limit)) return;
@@ -105,7 +122,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
         increaseViewportBy={{ top: 400, bottom: 200 }}
         components={{
           Header: () => (
-            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? CHAT_TEXT.emptyRoom : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
+            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
           ),
         }}
         itemContent={(_, item) =>
