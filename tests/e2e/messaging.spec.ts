@@ -119,6 +119,43 @@ test('a blocked member cannot be written to; unblocking from /profil/blocked giv
   await live.context().close();
 });
 
+test('the likers list opens a profile (never one’s own): follow, report with its thanks; the support is one click away', async ({ browser }) => {
+  const vip = await member(browser, 'vip', '/chat?room=Crypto');
+  const coach = await member(browser, 'coach', '/chat?room=Crypto');
+  const text = unique('Mon analyse du BTC');
+  await vip.getByRole('textbox', { name: 'Votre message' }).first().fill(text);
+  await vip.getByRole('button', { name: 'Envoyer', exact: true }).first().click();
+  const seenByCoach = coach.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: text });
+  await seenByCoach.getByRole('button', { name: "J'aime (0)" }).click();
+  const row = vip.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: text });
+  await row.getByRole('button', { name: "J'aime (1)" }).click();
+  await row.getByRole('button', { name: 'Ils aiment ce message : 2' }).click();
+  const likers = vip.getByRole('dialog', { name: 'Ils aiment ce message' });
+  await expect(likers.getByText('vip (vous)')).toBeVisible();
+  await expect(likers.getByRole('button', { name: 'vip' })).toHaveCount(0);
+  await likers.getByRole('button', { name: 'coach' }).click();
+
+  const profile = vip.getByRole('dialog', { name: 'Profil de coach' });
+  await expect(profile.getByText('Coach', { exact: true })).toBeVisible();
+  await profile.getByRole('button', { name: 'Suivre' }).click();
+  await expect(profile.getByRole('button', { name: 'Ne plus suivre' })).toHaveAttribute('aria-pressed', 'true');
+  await profile.getByRole('button', { name: 'Ne plus suivre' }).click();
+  await expect(profile.getByRole('button', { name: 'Suivre' })).toHaveAttribute('aria-pressed', 'false');
+  await profile.getByRole('button', { name: 'Signaler' }).click();
+  await vip.getByRole('dialog', { name: 'Confirmez-vous le signalement de cette utilisateur ?' }).getByRole('button', { name: 'Oui' }).click();
+  await expect(vip.getByText("Merci votre signalement. Nous allons analyser le profil de l'utilisateur.")).toBeVisible();
+  await profile.getByRole('button', { name: 'Fermer le profil' }).click();
+
+  await openMessaging(vip);
+  await messaging(vip).getByRole('button', { name: 'Contacter le support' }).click();
+  await expect(messaging(vip).getByRole('note')).toContainText("Pour une demande non urgente, merci d'utiliser le formulaire de contact.");
+  await expect(messaging(vip).getByRole('log').getByText(/bienvenue parmi les membres VIP/)).toBeVisible();
+  await messaging(vip).getByRole('button', { name: '← Retour' }).click();
+  await expect(messaging(vip).getByRole('button', { name: 'support', exact: true })).toBeVisible();
+  await vip.context().close();
+  await coach.context().close();
+});
+
 test('coach records a 2-second voice note with the microphone; vip plays it', async ({ browser }) => {
   const coach = await member(browser, 'coach');
   const vip = await member(browser, 'vip');

@@ -30,7 +30,7 @@ export function useMessagingPanelActor(): ActorRefFrom<typeof messagingPanelMach
   const now = useNow();
   const hasAccess = user !== null && hasAnySubscription(user, now);
 
-  const require = () => {
+  const currentMessaging = () => {
     const current = messagingRef.current;
     if (!current) throw new Error(TEXT.requestFailed);
     return current;
@@ -48,8 +48,8 @@ export function useMessagingPanelActor(): ActorRefFrom<typeof messagingPanelMach
             inbox.unsubscribe();
           };
         }),
-        searchContacts: fromPromise<ContactUser[], { query: string }>(({ input }) => require().searchContacts(input.query)),
-        findSupport: fromPromise<ChatTarget>(() => require().findSupport()),
+        searchContacts: fromPromise<ContactUser[], { query: string }>(({ input }) => currentMessaging().searchContacts(input.query)),
+        findSupport: fromPromise<ChatTarget>(() => currentMessaging().findSupport()),
       },
       actions: {
         joinConversation: (_, { conversationId }) => void chatRef.current?.openConversation(conversationId),
