@@ -396,6 +396,9 @@ export function createChatSync(deps: {
 
     closeConversation,
 
+    /** The conversation joined for the messaging panel, if any. */
+    openConversationId: (): string | null => joinedConversation,
+
     /** Joins a thread or an alert's comments while they are on screen, and loads their latest page. */
     async openThread(ref: { parentMessage: string } | { alertId: string }): Promise<void> {
       joinedThreads.set(streamOfRef(ref), ref);

@@ -94,9 +94,13 @@ export function createMessagingSync(deps: { db: ComptoirDatabase; socket: Socket
     socket.on(MESSAGING_SERVER_EVENTS.read, conversationReadEvent, (event) => {
       void serial(() => setUnread(db, event.conversationId, 0));
     }),
-    // Unread counts may have moved while offline: the list's first page is read again.
+    // Unread counts may have moved while offline: the list's first page is read again, and the
+    // conversation on screen is read again (a read sent while offline never reached the server).
     socket.onConnect(() => {
-      void sync.refreshConversations();
+      void sync.refreshConversations().then(() => {
+        const open = chat.openConversationId();
+        if (open !== null) void sync.markRead(open);
+      });
     }),
   ];
 

@@ -16,6 +16,7 @@ import { BLOCKED_USERS_KEY, createMessagingSync, FOLLOWINGS_KEY, profileKey, typ
 import { createSocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
 import { openMemoryDatabase } from '../unit/store/memory-database';
+import { userChannel } from '../../server/realtime/channels';
 import { chatClient } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -156,6 +157,35 @@ describe('private messaging sync against the real server', () => {
     live.chat.closeConversation(conversationId);
     others.closeAll();
     await live.close();
+  });
+
+  it('after a reconnection the list is read again and the conversation on screen is read again', async () => {
+    const vip = await member('vip');
+    await vip.messaging.refreshConversations();
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const analyste = await others.open('analyste');
+    const analysteId = idOf(await others.token('analyste'));
+    const conversationId = (await vip.messaging.conversationWith(analysteId))!;
+    await vip.chat.openConversation(conversationId);
+    await vip.messaging.markRead(conversationId);
+    await vi.waitFor(() => expect(vip.chat.status$.value).toBe('live'));
+
+    // Written while vip's read never reaches the server: the server counts it unread.
+    await others.ask(analyste, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Tu as vu le graphique ?', conversationId }, postMessageAck);
+    await vi.waitFor(async () => expect(await contents(vip.db, conversationId)).toContain('Tu as vu le graphique ?'));
+    const statuses: string[] = [];
+    const watch = vip.chat.status$.subscribe((status) => statuses.push(status));
+    server.io.in(userChannel(Number(vip.id))).disconnectSockets();
+    await vi.waitFor(() => expect(statuses.slice(statuses.indexOf('offline'))).toContain('live'), { timeout: 10_000 });
+    watch.unsubscribe();
+    await vi.waitFor(async () => {
+      const answer = (await (await server.get('/rest/conversations', await server.tokenOf('vip'))).json()) as { conversations: { _id: string; unreadMessages: number }[] };
+      expect(answer.conversations.find((c) => c._id === conversationId)?.unreadMessages).toBe(0);
+    });
+    expect((await firstValueFrom(conversations$(vip.db))).find((c) => c._id === conversationId)?.unreadMessages).toBe(0);
+    others.closeAll();
+    await vip.close();
   });
 
   it('profiles: a known member, and "Ce profil n\'existe pas" for an unknown one', async () => {
