@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useId } from 'react';
+import { memo, useCallback, useEffect, useId } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { ConversationUser } from '../../contract/messaging';
 import { MESSAGING_TEXT } from '../../domain/messaging-text-fr';
@@ -71,6 +71,9 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
   const results = useSelector(panel, (s) => (s.matches({ open: { list: 'results' } }) ? s.context.results : null));
   const searchError = useSelector(panel, (s) => s.context.searchError);
   const findingSupport = useSelector(panel, (s) => s.matches({ open: 'findingSupport' }));
+  const meId = String(useCurrentUser()?.id ?? '');
+
+  const openConversation = useCallback((id: string) => panel.send({ type: 'conversation.open', conversationId: id }), [panel]);
 
   async function startChat(user: ConversationUser) {
     if (!messaging) return;
@@ -114,7 +117,7 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
             data={conversations}
             computeItemKey={(_, conversation) => conversation._id}
             endReached={() => void messaging?.refreshConversations(true)}
-            itemContent={(_, conversation) => <ConversationRow conversation={conversation} onOpen={(id) => panel.send({ type: 'conversation.open', conversationId: id })} />}
+            itemContent={(_, conversation) => <ConversationRow conversation={conversation} meId={meId} onOpen={openConversation} />}
           />
         </ListFrame>
       )}
@@ -122,9 +125,9 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
   );
 }
 
-const ConversationRow = memo(function ConversationRow({ conversation, onOpen }: { conversation: ConversationDoc; onOpen: (id: string) => void }) {
-  const me = useCurrentUser();
-  const peer = conversation.users.find((u) => u._id !== String(me?.id ?? '')) ?? conversation.users[0];
+const ConversationRow = memo(function ConversationRow(props: { conversation: ConversationDoc; meId: string; onOpen: (id: string) => void }) {
+  const { conversation, onOpen } = props;
+  const peer = conversation.users.find((u) => u._id !== props.meId) ?? conversation.users[0];
   const unread = conversation.unreadMessages;
   const name = peer?.username ?? '';
   return (

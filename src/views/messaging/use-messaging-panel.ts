@@ -10,7 +10,6 @@ import { TEXT } from '../../domain/text-fr';
 import { useApp } from '../app-context';
 import { useChat } from '../chat/use-chat';
 import { useCurrentUser } from '../use-current-user';
-import { useNow } from '../use-now';
 import { useMessaging } from './use-messaging';
 
 /**
@@ -27,8 +26,8 @@ export function useMessagingPanelActor(): ActorRefFrom<typeof messagingPanelMach
   const messagingRef = useRef(messaging);
   messagingRef.current = messaging;
   const user = useCurrentUser();
-  const now = useNow();
-  const hasAccess = user !== null && hasAnySubscription(user, now);
+  // Read when the member's record changes; no clock ticking in the shell for a rare expiry.
+  const hasAccess = user !== null && hasAnySubscription(user, services.now());
 
   const currentMessaging = () => {
     const current = messagingRef.current;
