@@ -30,6 +30,9 @@ import { registerLiveRoutes } from './routes/live-routes';
 import { registerPublicRoutes } from './routes/public-routes';
 import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
 import { registerUserBlockRoutes } from './routes/user-block-routes';
+import { registerUserProfileRoutes } from './routes/user-profile-routes';
+import { registerConversationRoutes } from './routes/conversation-routes';
+import { registerFollowingRoutes } from './routes/following-routes';
 import { registerUsersMeRoutes } from './routes/users-me-routes';
 
 export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & {
@@ -96,6 +99,9 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerAlertRoutes(app, db, io, { mail, push });
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);
+  registerUserProfileRoutes(app, db);
+  registerConversationRoutes(app, db);
+  registerFollowingRoutes(app, db);
   registerPasswordRoutes(accounts);
   registerProfileRoutes(accounts);
   registerSettingsRoutes(accounts);

@@ -17,6 +17,7 @@ export async function openDataLayer(api: ApiClient) {
   return {
     db,
     chat: chat.sync$,
+    messaging: chat.messaging$,
     live: createLiveIntents(api),
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {

@@ -8,6 +8,7 @@ import {
   streamRef,
   type StreamRef,
 } from '../../src/contract/chat';
+import { conversationRef } from '../../src/contract/messaging';
 import type { Database } from '../db/open-database';
 import { messages } from '../db/schema';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
@@ -17,41 +18,26 @@ import { announceAlertDeleted, announceAlertLike } from '../alerts/alert-broadca
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { announceDelete, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
-import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, REQUEST_FAILED, roomAccess } from './chat-access';
+import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
 import { lastSeqOf } from './room-seq';
-import { blockersOf } from './user-blocks';
-
-type AckError = { error: string };
+import { blockedEitherWay } from './user-blocks';
+import { conversationEvents, namesConversation } from '../messaging/conversation-events';
+import { announcePrivateDelete } from '../messaging/messaging-broadcast';
+import { ackedHandlers } from '../realtime/acked-handler';
 
 /**
  * The chat's socket events (spec 2 §7) for one connection. Each is answered through its
  * acknowledgement; a payload that does not decode gets 'Requête invalide', and a failure inside is
- * logged and answered, never thrown into socket.io.
+ * logged and answered, never thrown into socket.io. The same events naming a conversation are the
+ * private messages' (server/messaging/conversation-events.ts).
  */
 export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger): void {
   const user = socket.data.user;
-  const acked = <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
-    (payload: unknown, ack?: (answer: Answer | AckError) => void): void => {
-      // `emit(event, callback)` without a payload puts the callback first; a client may also send
-      // no callback, or something else in its place: the types cannot promise what the wire carries.
-      const reply =
-        typeof ack === 'function'
-          ? ack
-          : typeof payload === 'function'
-            ? (answer: Answer | AckError) => void payload(answer)
-            : () => undefined;
-      const input = typeof payload === 'function' ? undefined : payload;
-      run(input)
-        .catch((error: unknown): AckError => {
-          log.error({ err: error, event, userId: user.id }, 'socket event failed');
-          return { error: REQUEST_FAILED };
-        })
-        .then(reply)
-        .catch((error: unknown) => log.error({ err: error, event }, 'acknowledgement failed'));
-    };
+  const acked = ackedHandlers(log, user.id);
+  const conversations = conversationEvents(io, socket, db);
 
   readableRoomIds(db, user).then(
     (ids) => socket.join(ids.map(readersChannel)),
@@ -61,6 +47,8 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   socket.on(
     CLIENT_EVENTS.join,
     acked(CLIENT_EVENTS.join, async (payload) => {
+      const conversation = conversationRef.safeParse(payload);
+      if (conversation.success) return conversations.join(conversation.data);
       const ref = streamRef.safeParse(payload);
       if (!ref.success) return { error: INVALID_REQUEST };
       const stream = await resolveStream(db, user, ref.data);
@@ -74,6 +62,8 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   socket.on(
     CLIENT_EVENTS.leave,
     acked(CLIENT_EVENTS.leave, async (payload) => {
+      const conversation = conversationRef.safeParse(payload);
+      if (conversation.success) return conversations.leave(conversation.data);
       const ref = streamRef.safeParse(payload);
       if (!ref.success) return { error: INVALID_REQUEST };
       if ('room' in ref.data) {
@@ -94,11 +84,12 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   socket.on(
     CLIENT_EVENTS.post,
     acked(CLIENT_EVENTS.post, async (payload) => {
+      if (namesConversation(payload)) return conversations.post(payload);
       const input = postMessageInput.safeParse(payload);
       if (!input.success) return { error: INVALID_REQUEST };
       const outcome = await postMessage(db, user, input.data);
       if ('error' in outcome) return outcome;
-      if (outcome.created) announcePost(io, outcome.message, outcome.thread, await blockersOf(db, user.id));
+      if (outcome.created) announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
       return { message: outcome.message };
     }),
   );
@@ -106,6 +97,7 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   socket.on(
     CLIENT_EVENTS.more,
     acked(CLIENT_EVENTS.more, async (payload) => {
+      if (namesConversation(payload)) return conversations.more(payload);
       const input = moreMessagesInput.safeParse(payload);
       if (!input.success) return { error: INVALID_REQUEST };
       return moreMessages(db, user, input.data);
@@ -151,7 +143,9 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       }
       const outcome = await deleteMessage(db, user, input.data.alertId);
       if ('error' in outcome) return outcome;
-      if (outcome.seq !== null) announceDelete(io, outcome.place, outcome.seq, outcome.thread);
+      if (outcome.seq === null) return { ok: true as const };
+      if ('privatePlace' in outcome) announcePrivateDelete(io, outcome.privatePlace, outcome.seq);
+      else announceDelete(io, outcome.place, outcome.seq, outcome.thread);
       return { ok: true as const };
     }),
   );

@@ -9,7 +9,8 @@ import type { UserRow } from '../users/user-queries';
 import { isModerator, NOT_ALLOWED, roomAccess } from './chat-access';
 import { repliesPicturesOf, type MessageRow } from './message-view';
 import type { ThreadChange } from './post-message';
-import { nextSeq } from './room-seq';
+import { participantsOf, touchConversation } from '../messaging/conversations';
+import { nextSeq, nextSeqOf, type SeqStream, type Transaction } from './room-seq';
 
 export type LikeAnswer = Exclude<z.infer<typeof likeAck>, { error: string }>;
 /** Where a change to a message is announced: its room, its thread when it is a reply, its alert when it is a comment. */
@@ -60,45 +61,48 @@ export async function setLike(db: Database, user: UserRow, messageId: string, li
 export type DeleteOutcome =
   | { error: string }
   /** `seq` null: it was already deleted, nothing to announce. */
-  | { place: MessagePlace; seq: number | null; thread: ThreadChange | null };
+  | { place: MessagePlace; seq: number | null; thread: ThreadChange | null }
+  /** A private message: announced to its conversation and its participants. */
+  | { privatePlace: PrivatePlace; seq: number | null };
+
+/** Where the deletion of a private message is announced. */
+export type PrivatePlace = { id: string; conversationId: string; participants: number[] };
 
 /**
- * 'delete message': by its author or a moderator (spec 2 §6). A soft delete: the row stays as a
- * tombstone with a new seq, so a catch-up reports it; a reply also lowers its parent's count.
+ * 'delete message': by its author or a moderator (spec 2 §6); a private message by its author
+ * only. A soft delete: the row stays as a tombstone with a new seq of its stream, so a catch-up
+ * reports it; a reply also lowers its parent's count, a private message moves its conversation up.
  */
 export async function deleteMessage(db: Database, user: UserRow, messageId: string, now: Date = new Date()): Promise<DeleteOutcome> {
   const [message] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  if (message?.conversationId) {
+    const conversationId = message.conversationId;
+    const participants = await participantsOf(db, user.id, conversationId);
+    if (!participants || message.authorId !== user.id) return { error: NOT_ALLOWED };
+    const privatePlace: PrivatePlace = { id: message.id, conversationId, participants };
+    const result = await softDelete(db, message.id, now, { conversation: conversationId }, (tx) => touchConversation(tx, conversationId, now));
+    return { privatePlace, seq: result?.seq ?? null };
+  }
   if (!message?.roomId) return { error: NOT_ALLOWED };
   const roomId = message.roomId;
   if (message.authorId !== user.id && !(await isModerator(db, user, now))) return { error: NOT_ALLOWED };
   const place: MessagePlace = { id: message.id, roomId, parentId: message.parentId, alertId: message.alertId };
   if (message.deletedAt !== null) return { place, seq: null, thread: null };
 
-  const result = await db.transaction(async (tx) => {
-    const seq = await nextSeq(tx, roomId);
-    const [deleted] = await tx
-      .update(messages)
-      .set({ deletedAt: now, seq })
-      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning({ id: messages.id });
-    // Deleted meanwhile by someone else: roll back, giving the seq back.
-    if (!deleted) throw new AlreadyDeleted();
-    if (message.alertId !== null) return { seq, parent: await changeCommentCount(tx, message.alertId, roomId, -1) };
-    if (message.parentId === null) return { seq, parent: null };
+  const result = await softDelete(db, message.id, now, { room: roomId }, async (tx): Promise<{ repliesCount: number; seq: number } | null> => {
+    if (message.alertId !== null) return changeCommentCount(tx, message.alertId, roomId, -1);
+    if (message.parentId === null) return null;
     const parentSeq = await nextSeq(tx, roomId);
     const [parent] = await tx
       .update(messages)
       .set({ repliesCount: sql`greatest(${messages.repliesCount} - 1, 0)`, seq: parentSeq })
       .where(eq(messages.id, message.parentId))
       .returning({ repliesCount: messages.repliesCount });
-    return { seq, parent: parent ? { repliesCount: parent.repliesCount, seq: parentSeq } : null };
-  }).catch((error: unknown) => {
-    if (error instanceof AlreadyDeleted) return null;
-    throw error;
+    return parent ? { repliesCount: parent.repliesCount, seq: parentSeq } : null;
   });
   if (!result) return { place, seq: null, thread: null };
   const parentId = message.alertId ?? message.parentId;
-  if (parentId === null || result.parent === null) return { place, seq: result.seq, thread: null };
+  if (parentId === null || result.extra === null) return { place, seq: result.seq, thread: null };
   const under = message.alertId !== null ? 'alert' : 'message';
   const pictures = await repliesPicturesOf(db, [parentId], under);
   return {
@@ -107,11 +111,39 @@ export async function deleteMessage(db: Database, user: UserRow, messageId: stri
     thread: {
       parentId,
       under,
-      repliesCount: result.parent.repliesCount,
+      repliesCount: result.extra.repliesCount,
       repliesPictures: pictures.get(parentId) ?? [],
-      seq: result.parent.seq,
+      seq: result.extra.seq,
     },
   };
+}
+
+/**
+ * Marks the message deleted with its stream's next seq, and makes `after`'s changes in the same
+ * transaction; null when it was deleted already (meanwhile by someone else: the seq is given back).
+ */
+async function softDelete<Extra>(
+  db: Database,
+  messageId: string,
+  now: Date,
+  stream: SeqStream,
+  after: (tx: Transaction) => Promise<Extra>,
+): Promise<{ seq: number; extra: Extra } | null> {
+  return db
+    .transaction(async (tx) => {
+      const seq = await nextSeqOf(tx, stream);
+      const [deleted] = await tx
+        .update(messages)
+        .set({ deletedAt: now, seq })
+        .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+        .returning({ id: messages.id });
+      if (!deleted) throw new AlreadyDeleted();
+      return { seq, extra: await after(tx) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyDeleted) return null;
+      throw error;
+    });
 }
 
 /** A room message needs the room readable; a comment needs its alert shown whole to the member. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { moreMessagesAck, MoreMessagesInput } from '../../src/contract/chat';
+import { MESSAGING_ERRORS, type MoreConversationMessagesInput } from '../../src/contract/messaging';
 import type { Database } from '../db/open-database';
 import { alerts, messages } from '../db/schema';
 import { alertViewerOf, isUnlocked, unlockedRooms } from '../alerts/alert-viewer';
@@ -8,8 +9,10 @@ import type { UserRow } from '../users/user-queries';
 import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from './chat-access';
 import { toChatMessages } from './message-view';
 import { decodeCursor, nextCursor, olderThan } from './page-cursor';
-import { lastSeqOf } from './room-seq';
-import { blockedBy } from './user-blocks';
+import { participantsOf } from '../messaging/conversations';
+import { hasMessagingAccess } from '../messaging/messaging-access';
+import { lastSeqOfStream, type SeqStream } from './room-seq';
+import { blockedEitherWay } from './user-blocks';
 
 export type MoreMessagesAnswer = z.infer<typeof moreMessagesAck>;
 
@@ -19,59 +22,39 @@ export const CATCH_UP_MAX = 500;
 /**
  * 'more messages' (spec 2 §7). History pages are newest first, keyset on (created_at, id): a room
  * page holds its top-level messages, a thread page the replies of its parent; deleted messages and
- * members the reader blocked are left out.
+ * the messages of members a block stands between with the reader (either way) are left out.
  *
- * An alert's page holds its comments, for whoever reads the alert whole (spec 2 §6: VIP only).
+ * An alert's page holds its comments, for whoever reads the alert whole (spec 2 §6: VIP only). A
+ * conversation's page holds its private messages, for its participants with messaging access.
  *
- * With `afterSeq` (rooms only) it is the catch-up: every message of the room (replies included,
- * and comments under the alerts the reader sees whole; alerts themselves are not, the client
- * rereads its feed after a reconnection) whose seq is above `afterSeq` and at most the answered
+ * With `afterSeq` (rooms and conversations) it is the catch-up: every message of the room (replies
+ * included, and comments under the alerts the reader sees whole; alerts themselves are not, the
+ * client rereads its feed after a reconnection) or of the conversation whose seq is above `afterSeq` and at most the answered
  * `lastSeq`, oldest seq first, live ones in `messages` and deleted ones as ids in `deleted`.
  * Alerts take numbers of the same sequence, so the seqs answered may have gaps. At most 500 rows
  * per answer: when more remain, `cursor` is the decimal seq of the last row answered, and the
  * client asks again with that number as `afterSeq` (it must not move its own cursor to `lastSeq`
  * before the last such page).
  */
-export async function moreMessages(db: Database, user: UserRow, input: MoreMessagesInput): Promise<MoreMessagesAnswer> {
-  let roomId: string;
-  let stream: SQL | undefined;
-  if ('parentMessage' in input) {
-    const [parent] = await db.select().from(messages).where(eq(messages.id, input.parentMessage)).limit(1);
-    if (!parent?.roomId || parent.alertId !== null) return { error: NOT_ALLOWED };
-    roomId = parent.roomId;
-    stream = eq(messages.parentId, parent.id);
-  } else if ('alertId' in input) {
-    // The comments under an alert: for whoever reads the alert whole.
-    const [alert] = await db.select().from(alerts).where(eq(alerts.id, input.alertId)).limit(1);
-    if (!alert || alert.deletedAt !== null || !isUnlocked(alert, await alertViewerOf(db, user))) return { error: NOT_ALLOWED };
-    roomId = alert.roomId;
-    stream = eq(messages.alertId, alert.id);
-  } else {
-    roomId = input.room;
-    stream = and(eq(messages.roomId, roomId), isNull(messages.parentId), isNull(messages.alertId));
-  }
-  const access = await roomAccess(db, user, roomId);
-  if (!access) return { error: NOT_ALLOWED };
-  if (!('alertId' in input) && !access.rights.canRead) return { error: NOT_ALLOWED };
+export async function moreMessages(
+  db: Database,
+  user: UserRow,
+  input: MoreMessagesInput | MoreConversationMessagesInput,
+): Promise<MoreMessagesAnswer> {
+  const scope = await historyScope(db, user, input);
+  if ('error' in scope) return scope;
 
   // Read before the rows: every row answered has seq <= lastSeq, so lastSeq is a safe cursor.
-  const lastSeq = await lastSeqOf(db, roomId);
-  const blocked = await blockedBy(db, user.id);
-  const notBlocked = blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined;
+  const lastSeq = await lastSeqOfStream(db, scope.seqStream);
+  const hidden = await blockedEitherWay(db, user.id);
+  const notBlocked = hidden.length > 0 ? notInArray(messages.authorId, hidden) : undefined;
 
-  if ('room' in input && input.afterSeq !== undefined) {
+  const afterSeq = 'afterSeq' in input ? input.afterSeq : undefined;
+  if (afterSeq !== undefined && scope.catchUp !== null) {
     const rows = await db
       .select()
       .from(messages)
-      .where(
-        and(
-          eq(messages.roomId, roomId),
-          gt(messages.seq, input.afterSeq),
-          lte(messages.seq, lastSeq),
-          notBlocked,
-          await readableComments(db, user, roomId),
-        ),
-      )
+      .where(and(scope.catchUp, gt(messages.seq, afterSeq), lte(messages.seq, lastSeq), notBlocked))
       .orderBy(asc(messages.seq))
       .limit(CATCH_UP_MAX + 1);
     const page = rows.slice(0, CATCH_UP_MAX);
@@ -79,7 +62,7 @@ export async function moreMessages(db: Database, user: UserRow, input: MoreMessa
     return {
       messages: await toChatMessages(db, live, user.id),
       deleted: page.filter((row) => row.deletedAt !== null).map((row) => row.id),
-      cursor: rows.length > CATCH_UP_MAX ? String(page[page.length - 1]?.seq ?? input.afterSeq) : null,
+      cursor: rows.length > CATCH_UP_MAX ? String(page[page.length - 1]?.seq ?? afterSeq) : null,
       lastSeq,
     };
   }
@@ -93,7 +76,7 @@ export async function moreMessages(db: Database, user: UserRow, input: MoreMessa
   const rows = await db
     .select()
     .from(messages)
-    .where(and(stream, isNull(messages.deletedAt), notBlocked, before))
+    .where(and(scope.page, isNull(messages.deletedAt), notBlocked, before))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(HISTORY_PAGE_SIZE + 1);
   return {
@@ -102,6 +85,44 @@ export async function moreMessages(db: Database, user: UserRow, input: MoreMessa
     cursor: nextCursor(rows, HISTORY_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
     lastSeq,
   };
+}
+
+/**
+ * What a 'more messages' reads, once the member is known to read it: the stream whose sequence
+ * answers `lastSeq`, a history page's rows, and the catch-up's rows (null where the stream has no
+ * catch-up of its own: a thread or an alert's comments are caught up with their room).
+ */
+type HistoryScope = { seqStream: SeqStream; page: SQL | undefined; catchUp: SQL | undefined | null };
+
+async function historyScope(db: Database, user: UserRow, input: MoreMessagesInput | MoreConversationMessagesInput): Promise<HistoryScope | { error: string }> {
+  if ('conversationId' in input) {
+    if (!(await hasMessagingAccess(db, user))) return { error: NOT_ALLOWED };
+    if (!(await participantsOf(db, user.id, input.conversationId))) return { error: MESSAGING_ERRORS.conversationNotFound };
+    const stream = eq(messages.conversationId, input.conversationId);
+    return { seqStream: { conversation: input.conversationId }, page: stream, catchUp: stream };
+  }
+  let roomId: string;
+  let page: SQL | undefined;
+  if ('parentMessage' in input) {
+    const [parent] = await db.select().from(messages).where(eq(messages.id, input.parentMessage)).limit(1);
+    if (!parent?.roomId || parent.alertId !== null) return { error: NOT_ALLOWED };
+    roomId = parent.roomId;
+    page = eq(messages.parentId, parent.id);
+  } else if ('alertId' in input) {
+    // The comments under an alert: for whoever reads the alert whole.
+    const [alert] = await db.select().from(alerts).where(eq(alerts.id, input.alertId)).limit(1);
+    if (!alert || alert.deletedAt !== null || !isUnlocked(alert, await alertViewerOf(db, user))) return { error: NOT_ALLOWED };
+    roomId = alert.roomId;
+    page = eq(messages.alertId, alert.id);
+  } else {
+    roomId = input.room;
+    page = and(eq(messages.roomId, roomId), isNull(messages.parentId), isNull(messages.alertId));
+  }
+  const access = await roomAccess(db, user, roomId);
+  if (!access) return { error: NOT_ALLOWED };
+  if (!('alertId' in input) && !access.rights.canRead) return { error: NOT_ALLOWED };
+  const catchUp = 'room' in input ? and(eq(messages.roomId, roomId), await readableComments(db, user, roomId)) : null;
+  return { seqStream: { room: roomId }, page, catchUp };
 }
 
 /**

@@ -43,6 +43,7 @@ export async function toChatMessages(db: Database, rows: MessageRow[], viewerId:
     room: row.roomId ?? '',
     parentMessage: row.parentId,
     alertId: row.alertId,
+    conversationId: row.conversationId,
     content: row.content,
     date: row.createdAt.toISOString(),
     seq: row.seq,

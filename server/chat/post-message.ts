@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ChatMessage, postMessageInput } from '../../src/contract/chat';
+import type { AttachmentType, ChatMessage, postMessageInput } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
 import { alerts, messages, uploads } from '../db/schema';
 import { changeCommentCount } from '../alerts/alert-comments';
@@ -10,7 +10,7 @@ import type { AlertRow } from '../alerts/alert-view';
 import type { UserRow } from '../users/user-queries';
 import { BANNED, NOT_ALLOWED, roomAccess } from './chat-access';
 import { repliesPicturesOf, toChatMessage, type MessageRow } from './message-view';
-import { nextSeq } from './room-seq';
+import { nextSeq, type Transaction } from './room-seq';
 
 export type PostMessageData = z.output<typeof postMessageInput>;
 
@@ -47,55 +47,27 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
 
   // A repeat is answered before the write checks: the stored message is the truth, even if the
   // member was banned since or its attachments are now (by this very message) taken.
-  const stored = await findByClientId(db, user.id, input.clientId);
-  if (stored) return { created: false, message: await toChatMessage(db, stored, user.id) };
+  const repeat = await storedPost(db, user.id, input.clientId);
+  if (repeat) return repeat;
 
   if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
-  const attachmentIds = input.attachments;
-  if (attachmentIds.length > 0) {
-    if (!target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
-    if (new Set(attachmentIds).size !== attachmentIds.length) return { error: INVALID_ATTACHMENT };
-    const files = await db.select().from(uploads).where(inArray(uploads.id, attachmentIds));
-    if (files.length !== attachmentIds.length || files.some((f) => f.ownerId !== user.id || f.messageId !== null)) {
-      return { error: INVALID_ATTACHMENT };
-    }
-    if (!user.isStaff && files.some((f) => f.attachmentType === 'audio' || f.attachmentType === 'video')) {
-      return { error: NOT_ALLOWED };
-    }
-  }
+  if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
+  // Voice notes and videos in rooms are for the staff (spec 2 §6).
+  const refused = await checkAttachments(db, user, input.attachments, user.isStaff ? ALL_KINDS : ['image', 'file']);
+  if (refused) return { error: refused };
 
-  const id = randomUUID();
-  let written: { row: MessageRow; parent: { repliesCount: number; seq: number } | null };
-  try {
-    written = await db.transaction(async (tx) => {
-      const seq = await nextSeq(tx, target.roomId);
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          id,
-          roomId: target.roomId,
-          parentId: target.parentId,
-          alertId: target.alert?.id ?? null,
-          authorId: user.id,
-          clientId: input.clientId,
-          content: input.content,
-          seq,
-          attachments: attachmentIds,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
-        .returning();
-      if (!row) throw new RepeatedPost();
-      if (attachmentIds.length > 0) {
-        const marked = await tx
-          .update(uploads)
-          .set({ messageId: id })
-          .where(and(inArray(uploads.id, attachmentIds), eq(uploads.ownerId, user.id), isNull(uploads.messageId)))
-          .returning({ id: uploads.id });
-        if (marked.length !== attachmentIds.length) throw new AttachmentTaken();
-      }
-      if (target.alert) return { row, parent: await changeCommentCount(tx, target.alert.id, target.roomId, 1) };
-      if (target.parentId === null) return { row, parent: null };
+  const written = await writeOnce(
+    db,
+    user,
+    input,
+    now,
+    async (tx) => ({
+      place: { roomId: target.roomId, parentId: target.parentId, alertId: target.alert?.id ?? null, conversationId: null },
+      seq: await nextSeq(tx, target.roomId),
+    }),
+    async (tx): Promise<{ repliesCount: number; seq: number } | null> => {
+      if (target.alert) return changeCommentCount(tx, target.alert.id, target.roomId, 1);
+      if (target.parentId === null) return null;
       // The parent changes too (its reply count): it takes a new seq so a catch-up sees it.
       const parentSeq = await nextSeq(tx, target.roomId);
       const [parent] = await tx
@@ -104,20 +76,14 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
         .where(eq(messages.id, target.parentId))
         .returning({ repliesCount: messages.repliesCount, seq: messages.seq });
       if (!parent) throw new Error('message parent disparu');
-      return { row, parent };
-    });
-  } catch (error) {
-    if (error instanceof AttachmentTaken) return { error: INVALID_ATTACHMENT };
-    if (!(error instanceof RepeatedPost)) throw error;
-    // Another request with the same pair committed between our look-up and our insert.
-    const winner = await findByClientId(db, user.id, input.clientId);
-    if (!winner) throw error;
-    return { created: false, message: await toChatMessage(db, winner, user.id) };
-  }
+      return parent;
+    },
+  );
+  if ('error' in written || !written.created) return written;
 
-  const message = await toChatMessage(db, written.row, user.id);
+  const message = written.message;
   const parentId = target.alert?.id ?? target.parentId;
-  if (parentId === null || written.parent === null) return { created: true, message, thread: null };
+  if (parentId === null || written.extra === null) return { created: true, message, thread: null };
   const under = target.alert ? 'alert' : 'message';
   const pictures = await repliesPicturesOf(db, [parentId], under);
   return {
@@ -126,11 +92,95 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
     thread: {
       parentId,
       under,
-      repliesCount: written.parent.repliesCount,
+      repliesCount: written.extra.repliesCount,
       repliesPictures: pictures.get(parentId) ?? [],
-      seq: written.parent.seq,
+      seq: written.extra.seq,
     },
   };
+}
+
+export const ALL_KINDS: readonly AttachmentType[] = ['image', 'file', 'audio', 'video'];
+
+/** The stored message of a repeated (author, clientId), answered as is; null for a new one. */
+export async function storedPost(db: Database, authorId: number, clientId: string): Promise<{ created: false; message: ChatMessage } | null> {
+  const stored = await findByClientId(db, authorId, clientId);
+  return stored ? { created: false, message: await toChatMessage(db, stored, authorId) } : null;
+}
+
+/**
+ * Why the uploads cannot go with a new message, or null when they can: each named once, the
+ * sender's own, not yet carried by another message, and of a kind the stream takes (else
+ * `kindRefused`).
+ */
+export async function checkAttachments(
+  db: Database,
+  user: UserRow,
+  ids: string[],
+  kinds: readonly AttachmentType[],
+  kindRefused: string = NOT_ALLOWED,
+): Promise<string | null> {
+  if (ids.length === 0) return null;
+  if (new Set(ids).size !== ids.length) return INVALID_ATTACHMENT;
+  const files = await db.select().from(uploads).where(inArray(uploads.id, ids));
+  if (files.length !== ids.length || files.some((f) => f.ownerId !== user.id || f.messageId !== null)) return INVALID_ATTACHMENT;
+  if (files.some((f) => !kinds.includes(f.attachmentType))) return kindRefused;
+  return null;
+}
+
+/** Where a new message goes and its stream's sequence number, taken inside the write's transaction. */
+export type Placement = {
+  place: Pick<typeof messages.$inferInsert, 'roomId' | 'parentId' | 'alertId' | 'conversationId'>;
+  seq: number;
+};
+
+export type Written<Extra> = { created: false; message: ChatMessage } | { created: true; message: ChatMessage; row: MessageRow; extra: Extra };
+
+/**
+ * Stores a post once per (author, clientId), for every stream (rooms, threads, comments, private
+ * conversations): `placement` takes the stream's next seq (and may create the stream), `after`
+ * makes the stream's other changes, all in one transaction. The insert does nothing on a
+ * conflicting pair, so two racing repeats store one message; the loser rolls back (its placement
+ * included) and is answered with the winner's message. The uploads are marked as carried in the
+ * same transaction, so one upload never goes with two messages.
+ */
+export async function writeOnce<Extra>(
+  db: Database,
+  user: UserRow,
+  input: { clientId: string; content: string; attachments: string[] },
+  now: Date,
+  placement: (tx: Transaction) => Promise<Placement>,
+  after: (tx: Transaction, row: MessageRow) => Promise<Extra>,
+): Promise<Written<Extra> | { error: string }> {
+  const id = randomUUID();
+  let written: { row: MessageRow; extra: Extra };
+  try {
+    written = await db.transaction(async (tx) => {
+      const { place, seq } = await placement(tx);
+      const [row] = await tx
+        .insert(messages)
+        .values({ id, ...place, authorId: user.id, clientId: input.clientId, content: input.content, seq, attachments: input.attachments, createdAt: now })
+        .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
+        .returning();
+      if (!row) throw new RepeatedPost();
+      if (input.attachments.length > 0) {
+        const marked = await tx
+          .update(uploads)
+          .set({ messageId: id })
+          .where(and(inArray(uploads.id, input.attachments), eq(uploads.ownerId, user.id), isNull(uploads.messageId)))
+          .returning({ id: uploads.id });
+        if (marked.length !== input.attachments.length) throw new AttachmentTaken();
+      }
+      return { row, extra: await after(tx, row) };
+    });
+  } catch (error) {
+    if (error instanceof AttachmentTaken) return { error: INVALID_ATTACHMENT };
+    if (!(error instanceof RepeatedPost)) throw error;
+    // Another request with the same pair committed between our look-up and our insert.
+    const winner = await storedPost(db, user.id, input.clientId);
+    if (!winner) throw error;
+    return winner;
+  }
+  return { created: true, message: await toChatMessage(db, written.row, user.id), row: written.row, extra: written.extra };
 }
 
 class RepeatedPost extends Error {}

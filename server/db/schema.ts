@@ -93,7 +93,8 @@ export const messages = pgTable(
     roomId: text('room_id').references(() => rooms.id),
     /** Set for thread replies: the message they answer. */
     parentId: text('parent_id'),
-    conversationId: text('conversation_id'),
+    /** Set on private messages (room_id is then null); `seq` is then the conversation's. */
+    conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     alertId: text('alert_id'),
     authorId: integer('author_id')
       .notNull()
@@ -121,6 +122,7 @@ export const messages = pgTable(
     index('messages_room_seq_idx').on(t.roomId, t.seq),
     index('messages_parent_date_idx').on(t.parentId, t.createdAt, t.id),
     index('messages_conversation_date_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_alert_date_idx').on(t.alertId, t.createdAt, t.id),
   ],
 );
@@ -214,6 +216,54 @@ export const userBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/**
+ * One-to-one private conversations (spec 2 §3 Conversation). `pairKey` ('{lower id}:{higher id}')
+ * keeps one conversation per pair of members, so two first messages crossing each other meet in
+ * the same one. `lastSeq` is the conversation's change sequence, as `rooms.last_seq` is a room's.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    pairKey: text('pair_key').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: createdAt(),
+    /** The last post or deletion: the list is ordered by it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conversations_pair_key').on(t.pairKey), index('conversations_updated_idx').on(t.updatedAt, t.id)],
+);
+
+/** The participants of a conversation; unread messages are the others' posted after `lastReadAt`. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user_idx').on(t.userId)],
+);
+
+/** Members a member follows (spec 2 §4 Follow, the followings record). */
+export const userFollowings = pgTable(
+  'user_followings',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followedId: integer('followed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followedId] })],
 );
 
 /** Files sent with `POST /upload`, attached to a message by id. */
@@ -335,6 +385,9 @@ export const schema = {
   alertLikes,
   mailOutbox,
   userBlocks,
+  conversations,
+  conversationMembers,
+  userFollowings,
   uploads,
   liveSlots,
   contentEntries,

@@ -5,15 +5,30 @@ import { count, eq } from 'drizzle-orm';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './open-database';
-import { alertLikes, alerts, contentEntries, liveSlots, messageLikes, messages, rooms, uploads, users, userSubscriptions } from './schema';
+import {
+  alertLikes,
+  alerts,
+  contentEntries,
+  conversationMembers,
+  conversations,
+  liveSlots,
+  messageLikes,
+  messages,
+  rooms,
+  uploads,
+  userBlocks,
+  users,
+  userSubscriptions,
+} from './schema';
 import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
+import { demoMessagingRows } from './seed-messaging';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
 const DAY = 24 * 60 * 60 * 1000;
 
 type DemoAccount = {
-  key: 'membre' | 'vip' | 'live' | 'coach' | 'banni';
+  key: 'membre' | 'vip' | 'live' | 'coach' | 'banni' | 'support' | 'analyste';
   firstName: string;
   lastName: string;
   subscriptions: { id: number; days: number }[];
@@ -67,6 +82,29 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { id: SUBSCRIPTION.CHAT_BAN, days: 5 },
     ],
     description: 'Crypto, surtout.',
+  },
+  {
+    key: 'support',
+    firstName: 'Support',
+    lastName: 'Comptoir',
+    // Not staff (the coaches' list of the notification settings stays the coaches'): its VIP
+    // opens the messaging, where voice notes are open to every member anyway.
+    subscriptions: [{ id: SUBSCRIPTION.VIP, days: 3650 }],
+    mention: 'Support',
+    description: 'L’équipe support de Comptoir : abonnements, factures et accès.',
+  },
+  {
+    key: 'analyste',
+    firstName: 'Hugo',
+    lastName: 'Bernard',
+    subscriptions: [
+      { id: SUBSCRIPTION.VIP, days: 3650 },
+      { id: SUBSCRIPTION.LIVE, days: 3650 },
+      { id: SUBSCRIPTION.MODERATOR, days: 3650 },
+    ],
+    isStaff: true,
+    mention: 'Coach',
+    description: 'Analyste Comptoir, macroéconomie et indices.',
   },
 ];
 
@@ -232,6 +270,11 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
     if (likes.length > 0) await tx.insert(messageLikes).values(likes);
     if (demoAlerts.likes.length > 0) await tx.insert(alertLikes).values(demoAlerts.likes);
     if (demoAlerts.uploads.length > 0) await tx.insert(uploads).values(demoAlerts.uploads);
+    const messaging = demoMessagingRows(userId, now);
+    await tx.insert(conversations).values(messaging.conversations);
+    await tx.insert(conversationMembers).values(messaging.members);
+    await tx.insert(messages).values(messaging.messages);
+    await tx.insert(userBlocks).values(messaging.blocks);
     if (options.uploadsDir !== undefined) {
       const dir = options.uploadsDir;
       mkdirSync(dir, { recursive: true });

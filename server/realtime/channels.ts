@@ -10,3 +10,5 @@ export const threadChannel = (parentId: string): string => `thread:${parentId}`;
 export const readersChannel = (roomId: string): string => `readers:${roomId}`;
 /** The comments under an alert, opened with 'join room' {alertId} by whoever reads the alert whole. */
 export const alertChannel = (alertId: string): string => `alert:${alertId}`;
+/** A private conversation, opened with 'join room' {conversationId} by its participants. */
+export const conversationChannel = (conversationId: string): string => `conversation:${conversationId}`;

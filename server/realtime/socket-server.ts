@@ -18,10 +18,17 @@ import {
   type postMessageAck,
 } from '../../src/contract/chat';
 import { ALERT_EVENTS, type Alert, type increaseRoomAlertEvent } from '../../src/contract/alerts';
+import {
+  MESSAGING_CLIENT_EVENTS,
+  MESSAGING_SERVER_EVENTS,
+  type conversationReadEvent,
+  type newPrivateMessageEvent,
+} from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
+import { registerMessagingHandlers } from '../messaging/conversation-events';
 import type { UserRow } from '../users/user-queries';
 import { userChannel } from './channels';
 
@@ -38,6 +45,7 @@ export type ClientToServerEvents = {
   [CLIENT_EVENTS.like]: Acked<typeof likeAck>;
   [CLIENT_EVENTS.unlike]: Acked<typeof likeAck>;
   [CLIENT_EVENTS.delete]: Acked<typeof okAck>;
+  [MESSAGING_CLIENT_EVENTS.read]: Acked<typeof okAck>;
 };
 export type ServerToClientEvents = {
   [SERVER_EVENTS.message]: (message: ChatMessage) => void;
@@ -51,6 +59,8 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.pinChanged]: (event: z.infer<typeof pinChangedEvent>) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
+  [MESSAGING_SERVER_EVENTS.newPrivateMessage]: (event: z.infer<typeof newPrivateMessageEvent>) => void;
+  [MESSAGING_SERVER_EVENTS.read]: (event: z.infer<typeof conversationReadEvent>) => void;
 };
 
 export type SocketData = { user: UserRow };
@@ -82,6 +92,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database): Comptoir
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
     registerChatHandlers(io, socket, db, app.log);
+    registerMessagingHandlers(io, socket, db, app.log);
   });
   return io;
 }

@@ -25,7 +25,7 @@ import { toChatMessages, toSender } from '../chat/message-view';
 import { mayReadMessage } from '../chat/message-actions';
 import { decodeCursor, nextCursor, olderThan, type PageCursor } from '../chat/page-cursor';
 import { nextSeq } from '../chat/room-seq';
-import { blockedBy } from '../chat/user-blocks';
+import { blockedEitherWay } from '../chat/user-blocks';
 import type { ComptoirIo } from '../realtime/socket-server';
 import { roomChannel } from '../realtime/channels';
 
@@ -103,7 +103,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
     if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
     const before = cursorCondition(query.data.cursor, (cursor) => olderThan(messages.createdAt, messages.id, cursor));
     if (before === false) return reply.code(400).send({ error: INVALID_REQUEST });
-    const blocked = await blockedBy(db, user.id);
+    const blocked = await blockedEitherWay(db, user.id);
     const now = new Date();
     const byCoach =
       query.data.onlyCoach === '1'

@@ -16,6 +16,8 @@ import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import { INVALID_REQUEST, NOT_ALLOWED } from '../chat/chat-access';
 import { mayReadMessage } from '../chat/message-actions';
 import { toAttachment } from '../chat/message-view';
+import { participantsOf } from '../messaging/conversations';
+import { hasMessagingAccess } from '../messaging/messaging-access';
 import { contentMatches, FILE_KINDS, imageSize, LARGEST_UPLOAD, SNIFF_BYTES } from '../uploads/file-kinds';
 import type { UserRow } from '../users/user-queries';
 
@@ -73,7 +75,9 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
         received.truncated ||= part.file.truncated;
       }
 
-      const verdict = judge(user, declaredRaw, received);
+      // Voice notes go in private messages too, for every member with messaging access.
+      const mayAudio = declared === 'audio' && (await hasMessagingAccess(db, user));
+      const verdict = judge(user, mayAudio, declaredRaw, received);
       if ('error' in verdict) {
         await rm(partial, { force: true });
         return reply.code(verdict.status).send({ error: verdict.error });
@@ -131,13 +135,14 @@ export type Received = { size: number; head: Buffer; truncated: boolean; name: s
 /** The accepted file and its type, or why it is refused (checked in the order a member would want to hear it). */
 function judge(
   user: UserRow,
+  mayAudio: boolean,
   declared: string | null,
   received: Received | null,
 ): { file: Received; kind: AttachmentType } | { status: number; error: string } {
   if (!received || received.size === 0) return { status: 400, error: INVALID_REQUEST };
   const kind = attachmentType.safeParse(declared);
   if (!kind.success || !FILE_KINDS[kind.data].mimeTypes.includes(received.mimeType)) return { status: 400, error: TYPE_NOT_ACCEPTED };
-  if ((kind.data === 'audio' || kind.data === 'video') && !user.isStaff) return { status: 403, error: NOT_ALLOWED };
+  if ((kind.data === 'video' && !user.isStaff) || (kind.data === 'audio' && !mayAudio)) return { status: 403, error: NOT_ALLOWED };
   if (received.truncated) return { status: 413, error: FILE_TOO_LARGE };
   if (!contentMatches(received.mimeType, received.head)) return { status: 400, error: TYPE_NOT_ACCEPTED };
   return { file: received, kind: kind.data };
@@ -184,7 +189,8 @@ export function cleanName(filename: string): string {
 
 /**
  * Its owner, or whoever may read the (live) message or alert that carries it: a reader of the
- * message's room, or of a comment's alert, or a member the alert is shown whole to (VIP only).
+ * message's room, or of a comment's alert, a member the alert is shown whole to (VIP only), or a
+ * participant of a private message's conversation.
  */
 async function mayRead(db: Database, user: UserRow, file: typeof uploads.$inferSelect): Promise<boolean> {
   if (file.ownerId === user.id) return true;
@@ -197,6 +203,7 @@ async function mayRead(db: Database, user: UserRow, file: typeof uploads.$inferS
   const alert = await findAlert(db, file.messageId);
   if (alert) return alert.deletedAt === null && isUnlocked(alert, await alertViewerOf(db, user));
   const [message] = await db.select().from(messages).where(eq(messages.id, file.messageId)).limit(1);
+  if (message?.conversationId && message.deletedAt === null) return (await participantsOf(db, user.id, message.conversationId)) !== null;
   if (!message?.roomId || message.deletedAt !== null) return false;
   return mayReadMessage(db, user, { ...message, roomId: message.roomId });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { User } from '../../src/contract/user';
+import type { SubscriptionEntry, User } from '../../src/contract/user';
 import type { Database } from '../db/open-database';
 import { users, userSubscriptions } from '../db/schema';
 
@@ -76,13 +76,15 @@ export function toUserDto(row: UserRow, subscriptions: SubscriptionRow[]): User 
     },
     tradingview: row.tradingview,
     billing: row.billing ?? null,
-    abonnements: subscriptions.map((s) => ({
-      abonnement: { id: s.subscriptionId },
-      expiration: s.expiresAt.toISOString(),
-    })),
+    abonnements: toAbonnements(subscriptions),
     settings: { isNewVIP: row.isNewVip, displayAvis: row.displayAvis },
     stripeConnectId: row.stripeConnectId ?? null,
     canWriteNews: row.canWriteNews,
     isStaff: row.isStaff,
   };
+}
+
+/** Subscriptions as the wire carries them (spec 1 §3 abonnements). */
+export function toAbonnements(subscriptions: SubscriptionRow[]): SubscriptionEntry[] {
+  return subscriptions.map((s) => ({ abonnement: { id: s.subscriptionId }, expiration: s.expiresAt.toISOString() }));
 }

@@ -47,6 +47,8 @@ export const chatMessage = z.object({
   parentMessage: z.string().nullable(),
   /** Set on comments under an alert. */
   alertId: z.string().nullable().default(null),
+  /** Set on private messages (src/contract/messaging.ts), whose `room` is ''. */
+  conversationId: z.string().nullable().optional(),
   content: z.string(),
   date: isoDate,
   /**
@@ -141,7 +143,14 @@ export const chatThreadIncreaseEvent = z.object({
   repliesPictures: z.array(z.string()).max(3),
   seq: z.number().int(),
 });
-export const messageDeletedEvent = z.object({ _id: id, room: id, parentMessage: z.string().nullable(), seq: z.number().int() });
+/** `room` is '' and `conversationId` set when the message was a private one (its seq is the conversation's). */
+export const messageDeletedEvent = z.object({
+  _id: id,
+  room: z.string(),
+  parentMessage: z.string().nullable(),
+  conversationId: z.string().nullable().optional(),
+  seq: z.number().int(),
+});
 export const chatUsersCountEvent = z.object({ room: id, count: z.number().int().nonnegative() });
 export const increaseRoomMessageEvent = z.object({ room: id });
 export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.string().nullable(), seq: z.number().int() });

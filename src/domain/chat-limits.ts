@@ -33,3 +33,18 @@ export function insertMention(text: string, username: string): string {
   const at = text.lastIndexOf('@');
   return at < 0 ? text : `${text.slice(0, at)}@${username} `;
 }
+
+/** Voice notes stop by themselves after 20 minutes (spec 2 §4, §9). */
+export const VOICE_RECORDING_MAX_MS = 20 * 60_000;
+/** The chat's audio player cycles its speed through these (spec 2 §2 "Other"). */
+export const CHAT_AUDIO_SPEEDS = [1, 1.5, 2] as const;
+/** The audio time display refreshes this often (spec 2 §2 "Other"). */
+export const AUDIO_TIME_REFRESH_MS = 900;
+/** Conversation search waits this long after the last key (spec 2 §5). */
+export const CONVERSATION_SEARCH_DEBOUNCE_MS = 300;
+
+/** The chat player's next speed: 1 → 1.5 → 2 → 1. */
+export function nextChatSpeed(rate: number): number {
+  const at = CHAT_AUDIO_SPEEDS.indexOf(rate as (typeof CHAT_AUDIO_SPEEDS)[number]);
+  return CHAT_AUDIO_SPEEDS[(at + 1) % CHAT_AUDIO_SPEEDS.length] ?? 1;
+}

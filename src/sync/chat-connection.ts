@@ -3,17 +3,20 @@ import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { createAlertsSync } from './alerts-sync';
 import { createChatSync, type ChatSync } from './chat-sync';
+import { createMessagingSync, type MessagingSync } from './messaging-sync';
 import { createSocketTransport } from './socket-transport';
 import { createUploader } from './upload-client';
 
 /**
- * The chat's life: one socket and one sync while signed in (started and stopped by the session
+ * The chat's life: one socket and one sync (rooms, alerts, private messaging) while signed in (started and stopped by the session
  * machine's signed-in activity), published so views can send intents to whichever is current.
  */
 export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClient; getToken: () => string | null }) {
   const sync$ = new BehaviorSubject<ChatSync | null>(null);
+  const messaging$ = new BehaviorSubject<MessagingSync | null>(null);
   return {
     sync$,
+    messaging$,
     start(): () => void {
       const socket = createSocketTransport({
         getToken: deps.getToken,
@@ -21,10 +24,16 @@ export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClien
       });
       const alerts = createAlertsSync({ db: deps.db, socket, api: deps.api });
       const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }), alerts });
+      const messaging = createMessagingSync({ db: deps.db, socket, api: deps.api, chat: sync });
       sync$.next(sync);
+      messaging$.next(messaging);
       void sync.refreshRooms();
+      void messaging.refreshConversations();
+      void messaging.loadFollowings();
       return () => {
         sync$.next(null);
+        messaging$.next(null);
+        messaging.close();
         sync.close();
         alerts.close();
         socket.close();

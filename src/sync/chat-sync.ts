@@ -1,4 +1,4 @@
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
@@ -19,9 +19,11 @@ import {
   postMessageAck,
   searchResponse,
   type ChatMessage,
-  type StreamRef,
 } from '../contract/chat';
 import { chatRoomsResponse } from '../contract/chat-room';
+import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
+import { userOfChat } from '../domain/private-chat';
+import { windowCount } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
 import type { ApiClient } from './api-client';
@@ -35,7 +37,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { parseStream, revOf, roomStream, streamOfRef } from './message-state';
+import { conversationStream, parseStream, revOf, streamOfRef, type HistoryRef } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
@@ -46,6 +48,26 @@ export type HistoryState = { cursor: string | null; oldestRev: number | null; ex
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
 export type SyncStatus = 'offline' | 'catchingUp' | 'live';
+
+/**
+ * A stream with its own change sequence, kept live by a cursor and caught up after reconnects:
+ * a room, or a private conversation.
+ */
+export type Channel = { room: string } | { conversationId: string };
+const channelKey = (channel: Channel): string => ('room' in channel ? channel.room : `conversation:${channel.conversationId}`);
+const channelOfMessage = (message: { room: string; conversationId?: string | null }): Channel =>
+  message.conversationId ? { conversationId: message.conversationId } : { room: message.room };
+
+/** What the private messaging learns from the chat's sends and events (src/sync/messaging-sync.ts). */
+export type PrivateChatEvent =
+  /** A 'new private message' from someone else, and the viewer's unread count of it after it. */
+  | { type: 'message.received'; conversationId: string; unreadMessages: number; message: ChatMessage }
+  /** The first message to `user_{userId}` created (or found) this conversation. */
+  | { type: 'conversation.created'; userId: string; conversationId: string }
+  /** A private message was confirmed or received in a conversation: its list entry moves up. */
+  | { type: 'message.stored'; message: ChatMessage }
+  /** A private message was deleted; `empty` once the conversation holds none any more. */
+  | { type: 'message.deleted'; conversationId: string; empty: boolean };
 
 /** Rooms kept joined at once (a coach's followed rooms). */
 export const FOLLOWED_ROOMS_MAX = 5;
@@ -75,7 +97,11 @@ export function createChatSync(deps: {
   const now = deps.now ?? (() => Date.now());
   const joinedRooms = new Set<string>();
   const joinedThreads = new Map<string, { parentMessage: string } | { alertId: string }>();
+  /** The one conversation open in the messaging panel. */
+  let joinedConversation: string | null = null;
+  /** Channel keys caught up since the last (re)connection. */
   const live = new Set<string>();
+  const private$ = new Subject<PrivateChatEvent>();
   let currentRoom: string | null = null;
   const status$ = new BehaviorSubject<SyncStatus>('offline');
 
@@ -90,47 +116,58 @@ export function createChatSync(deps: {
   const received = (messages: ChatMessage[], forViewer: boolean): ChatEvent[] =>
     messages.map((message) => ({ type: 'MessageReceived', message, forViewer }));
 
+  const isJoined = (channel: Channel) =>
+    'room' in channel ? joinedRooms.has(channel.room) : joinedConversation === channel.conversationId;
+  const joinedChannels = (): Channel[] => [
+    ...[...joinedRooms].map((room) => ({ room })),
+    ...(joinedConversation === null ? [] : [{ conversationId: joinedConversation }]),
+  ];
+
   function updateStatus() {
     if (!socket.connected$.value) status$.next('offline');
-    else status$.next([...joinedRooms].every((room) => live.has(room)) ? 'live' : 'catchingUp');
+    else status$.next(joinedChannels().every((channel) => live.has(channelKey(channel))) ? 'live' : 'catchingUp');
   }
 
   /** A live event's sequence: the next one moves the cursor; a gap means we missed something. */
-  function observeSeq(room: string, seq: number) {
+  function observeSeq(channel: Channel, seq: number) {
+    const key = channelKey(channel);
     void serial(async () => {
-      if (!live.has(room)) return;
-      const cursor = (await readKv<number>(db, `cursor:${room}`)) ?? 0;
-      if (seq === cursor + 1) await advanceCursor(db, room, seq);
-      else if (seq > cursor + 1) scheduleCatchUp(room);
+      if (!live.has(key)) return;
+      const cursor = (await readKv<number>(db, `cursor:${key}`)) ?? 0;
+      if (seq === cursor + 1) await advanceCursor(db, key, seq);
+      else if (seq > cursor + 1) scheduleCatchUp(channel);
     });
   }
 
   const pendingCatchUps = new Map<string, ReturnType<typeof setTimeout>>();
-  function scheduleCatchUp(room: string) {
-    if (pendingCatchUps.has(room)) return;
+  function scheduleCatchUp(channel: Channel) {
+    const key = channelKey(channel);
+    if (pendingCatchUps.has(key)) return;
     pendingCatchUps.set(
-      room,
+      key,
       setTimeout(() => {
-        pendingCatchUps.delete(room);
-        void catchUp(room);
+        pendingCatchUps.delete(key);
+        void catchUp(channel);
       }, 200),
     );
   }
 
-  /** Brings a room up to date: its latest page on first open, else every change after its cursor. */
-  async function catchUp(room: string): Promise<void> {
-    live.delete(room);
+  /** Brings a room or conversation up to date: its latest page on first open, else every change after its cursor. */
+  async function catchUp(channel: Channel): Promise<void> {
+    const key = channelKey(channel);
+    live.delete(key);
     updateStatus();
-    const stream = roomStream(room);
-    const cursor = await readKv<number>(db, `cursor:${room}`);
+    const stream = streamOfRef(channel);
+    const cursor = await readKv<number>(db, `cursor:${key}`);
     const history = await readKv<HistoryState>(db, historyKey(stream));
     if (cursor === null || history === null) {
-      const loaded = await loadPage({ room }, null);
+      const loaded = await loadPage(channel, null);
       if (!loaded) return;
     } else {
       let after = cursor;
+      const room = 'room' in channel ? channel.room : '';
       for (let round = 0; round < 50; round += 1) {
-        const answer = await socket.request(CLIENT_EVENTS.more, { room, cursor: null, afterSeq: after }, moreMessagesAck);
+        const answer = await socket.request(CLIENT_EVENTS.more, { ...channel, cursor: null, afterSeq: after }, moreMessagesAck);
         if (!answer.ok || !('messages' in answer.data)) return;
         const page = answer.data;
         await fold([
@@ -141,16 +178,16 @@ export function createChatSync(deps: {
         const covered = page.cursor === null ? page.lastSeq : Number(page.cursor);
         if (!Number.isInteger(covered) || covered <= after) break;
         after = covered;
-        await serial(() => advanceCursor(db, room, after));
+        await serial(() => advanceCursor(db, key, after));
         if (page.cursor === null) break;
       }
     }
-    if (joinedRooms.has(room)) live.add(room);
+    if (isJoined(channel)) live.add(key);
     updateStatus();
   }
 
   /** One page of history, newest first, before the stream's stored cursor (or the latest page). */
-  async function loadPage(ref: StreamRef, cursor: string | null): Promise<boolean> {
+  async function loadPage(ref: HistoryRef, cursor: string | null): Promise<boolean> {
     const stream = streamOfRef(ref);
     const answer = await socket.request(CLIENT_EVENTS.more, { ...ref, cursor }, moreMessagesAck);
     if (!answer.ok || !('messages' in answer.data)) return false;
@@ -165,12 +202,12 @@ export function createChatSync(deps: {
         exhausted: page.cursor === null,
       };
       await writeKv(db, historyKey(stream), next);
-      if ('room' in ref && cursor === null) await advanceCursor(db, ref.room, page.lastSeq);
+      if (cursor === null && ('room' in ref || 'conversationId' in ref)) await advanceCursor(db, channelKey(ref), page.lastSeq);
     });
     return true;
   }
 
-  async function join(ref: StreamRef): Promise<boolean> {
+  async function join(ref: HistoryRef): Promise<boolean> {
     const answer = await socket.request(CLIENT_EVENTS.join, ref, joinAck);
     if (!answer.ok || !('lastSeq' in answer.data)) return false;
     const { usersCount } = answer.data;
@@ -201,15 +238,35 @@ export function createChatSync(deps: {
       await serial(() => markFailed(db, entry.clientId, 'Erreur lors de la requête'));
       return true;
     }
-    const payload = { clientId: entry.clientId, content: entry.content, attachments: entry.attachments.map((a) => a._id), ...target };
+    // A first message names its receiver; the server creates the conversation (or finds it).
+    const firstTo = 'conversationId' in target ? userOfChat(target.conversationId) : null;
+    const payload = {
+      clientId: entry.clientId,
+      content: entry.content,
+      attachments: entry.attachments.map((a) => a._id),
+      ...(firstTo === null ? target : { usersId: [firstTo] }),
+    };
     const answer = await socket.request(CLIENT_EVENTS.post, payload, postMessageAck);
     if (answer.ok && 'message' in answer.data) {
-      await fold([{ type: 'MessageReceived', message: answer.data.message, forViewer: true }]);
+      const { message } = answer.data;
+      await fold([{ type: 'MessageReceived', message, forViewer: true }]);
+      if (message.conversationId) {
+        if (firstTo !== null) private$.next({ type: 'conversation.created', userId: firstTo, conversationId: message.conversationId });
+        private$.next({ type: 'message.stored', message });
+      }
       return true;
     }
     if (!answer.ok && answer.offline) return false;
     await serial(() => markFailed(db, entry.clientId, answer.ok ? 'Erreur lors de la requête' : answer.error));
     return true;
+  }
+
+  function closeConversation(conversationId: string): void {
+    if (joinedConversation !== conversationId) return;
+    joinedConversation = null;
+    live.delete(channelKey({ conversationId }));
+    void socket.request(CLIENT_EVENTS.leave, { conversationId }, okAck);
+    updateStatus();
   }
 
   function leaveRoom(room: string): void {
@@ -224,30 +281,40 @@ export function createChatSync(deps: {
   const subscriptions = [
     socket.on(SERVER_EVENTS.message, chatMessage, (message) => {
       void fold([{ type: 'MessageReceived', message, forViewer: false }]);
-      observeSeq(message.room, message.seq);
+      observeSeq(channelOfMessage(message), message.seq);
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
       void fold([{ type: 'MessageReceived', message, forViewer: false }]);
-      observeSeq(message.room, message.seq);
+      observeSeq(channelOfMessage(message), message.seq);
+    }),
+    socket.on(MESSAGING_SERVER_EVENTS.newPrivateMessage, newPrivateMessageEvent, (event) => {
+      // Folded before it is announced, so whoever reacts finds it in the store.
+      const announce = () =>
+        private$.next({ type: 'message.received', conversationId: event.conversationId, unreadMessages: event.unreadMessages, message: event.message });
+      void fold([{ type: 'MessageReceived', message: event.message, forViewer: false }]).then(announce, announce);
     }),
     socket.on(SERVER_EVENTS.likeCount, chatLikeCountEvent, (event) => {
       void fold([{ type: 'LikeCountChanged', ...event }]);
       void deps.alerts?.foldFacts([{ type: 'LikeCountChanged', ...event }]);
-      observeSeq(event.room, event.seq);
+      observeSeq({ room: event.room }, event.seq);
     }),
     socket.on(SERVER_EVENTS.threadIncrease, chatThreadIncreaseEvent, (event) => {
       void fold([{ type: 'ThreadIncreased', ...event }]);
       void deps.alerts?.foldFacts([{ type: 'ThreadIncreased', ...event }]);
-      observeSeq(event.room, event.seq);
+      observeSeq({ room: event.room }, event.seq);
     }),
     socket.on(SERVER_EVENTS.deleted, messageDeletedEvent, (event) => {
       void fold([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
-      void deps.alerts?.foldFacts([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
-      observeSeq(event.room, event.seq);
+      if (event.conversationId) {
+        void announcePrivateDeletion(event.conversationId);
+      } else {
+        void deps.alerts?.foldFacts([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
+      }
+      observeSeq(channelOfMessage(event), event.seq);
     }),
     socket.on(SERVER_EVENTS.pinChanged, pinChangedEvent, (event) => {
       void fold([{ type: 'PinChanged', ...event }]);
-      observeSeq(event.room, event.seq);
+      observeSeq({ room: event.room }, event.seq);
     }),
     socket.on(SERVER_EVENTS.usersCount, chatUsersCountEvent, (event) => {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
@@ -259,13 +326,23 @@ export function createChatSync(deps: {
       live.clear();
       updateStatus();
       void (async () => {
-        for (const room of joinedRooms) if (await join({ room })) void catchUp(room);
+        for (const channel of joinedChannels()) if (await join(channel)) void catchUp(channel);
         for (const ref of joinedThreads.values()) void join(ref);
         await flushOutbox();
       })();
     }),
   ];
   const statusWatch = socket.connected$.subscribe(() => updateStatus());
+
+  /** After a private deletion: is anything of the conversation left here (or older on the server)? */
+  async function announcePrivateDeletion(conversationId: string): Promise<void> {
+    const stream = conversationStream(conversationId);
+    const empty = await serial(async () => {
+      const history = await readKv<HistoryState>(db, historyKey(stream));
+      return (history?.exhausted ?? false) && (await windowCount(db, stream, null)) === 0;
+    });
+    private$.next({ type: 'message.deleted', conversationId, empty });
+  }
 
   return {
     status$,
@@ -295,7 +372,7 @@ export function createChatSync(deps: {
         if (oldest !== undefined) leaveRoom(oldest);
       }
       updateStatus();
-      if (await join({ room })) await catchUp(room);
+      if (await join({ room })) await catchUp({ room });
     },
 
     /** No room is on screen any more: every room's new messages count in its badge. */
@@ -304,6 +381,23 @@ export function createChatSync(deps: {
     },
 
     leaveRoom,
+
+    /** Private events for the messaging sync: conversations created, messages stored or deleted. */
+    private$: private$.asObservable(),
+
+    /** The messaging panel shows this conversation: joined (and caught up) while it is open. */
+    async openConversation(conversationId: string): Promise<void> {
+      if (joinedConversation === conversationId) return;
+      if (joinedConversation !== null) closeConversation(joinedConversation);
+      joinedConversation = conversationId;
+      updateStatus();
+      if (await join({ conversationId })) await catchUp({ conversationId });
+    },
+
+    closeConversation,
+
+    /** The conversation joined for the messaging panel, if any. */
+    openConversationId: (): string | null => joinedConversation,
 
     /** Joins a thread or an alert's comments while they are on screen, and loads their latest page. */
     async openThread(ref: { parentMessage: string } | { alertId: string }): Promise<void> {
@@ -316,7 +410,7 @@ export function createChatSync(deps: {
     },
 
     /** Older history on scroll-up; false once the stream's beginning is reached. */
-    async loadOlder(ref: StreamRef): Promise<boolean> {
+    async loadOlder(ref: HistoryRef): Promise<boolean> {
       const stream = streamOfRef(ref);
       const history = await readKv<HistoryState>(db, historyKey(stream));
       if (!history || history.exhausted || history.cursor === null) return false;
@@ -348,11 +442,12 @@ export function createChatSync(deps: {
       return null;
     },
 
-    async remove(messageId: string, room: string): Promise<string | null> {
+    async remove(messageId: string, room: string, conversationId?: string | null): Promise<string | null> {
       const answer = await socket.request(CLIENT_EVENTS.delete, { alertId: messageId }, okAck);
       if (!answer.ok) return answer.error;
       // The server's 'message deleted' carries the sequence; hide it now, the event confirms.
       await fold([{ type: 'MessageDeleted', _id: messageId, room, seq: Number.MAX_SAFE_INTEGER }]);
+      if (conversationId) await announcePrivateDeletion(conversationId);
       return null;
     },
 
@@ -424,6 +519,7 @@ export function createChatSync(deps: {
       statusWatch.unsubscribe();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
+      private$.complete();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../contract/chat';
+import type { ChatMessage, StreamRef } from '../contract/chat';
 import { REV_BASE, type MessageDoc, type MessageStateJson } from '../store/schemas';
 
 /**
@@ -77,16 +77,31 @@ export function visibleMessage(state: MessageState): ChatMessage | null {
   };
 }
 
-export const streamOf = (body: Pick<MessageBody, 'room' | 'parentMessage' | 'alertId'>): string =>
-  body.alertId ? alertStream(body.alertId) : body.parentMessage ? threadStream(body.parentMessage) : roomStream(body.room);
+export const streamOf = (body: Pick<MessageBody, 'room' | 'parentMessage' | 'alertId' | 'conversationId'>): string =>
+  body.conversationId
+    ? conversationStream(body.conversationId)
+    : body.alertId
+      ? alertStream(body.alertId)
+      : body.parentMessage
+        ? threadStream(body.parentMessage)
+        : roomStream(body.room);
 export const roomStream = (room: string): string => `room:${room}`;
 export const threadStream = (parentId: string): string => `thread:${parentId}`;
 /** The comments under an alert. */
 export const alertStream = (alertId: string): string => `alert:${alertId}`;
+/**
+ * A private conversation's messages; `conversation:user_{id}` holds the drafts to a member the
+ * viewer has no conversation with yet (the first message creates it).
+ */
+export const conversationStream = (conversationId: string): string => `conversation:${conversationId}`;
+
+/** What a 'join room' / 'more messages' names: a room, a thread, an alert's comments or a conversation. */
+export type HistoryRef = StreamRef | { conversationId: string };
 
 /** The stream a 'join room' / 'more messages' reference names. */
-export function streamOfRef(ref: { room: string } | { parentMessage: string } | { alertId: string }): string {
+export function streamOfRef(ref: HistoryRef): string {
   if ('room' in ref) return roomStream(ref.room);
+  if ('conversationId' in ref) return conversationStream(ref.conversationId);
   return 'parentMessage' in ref ? threadStream(ref.parentMessage) : alertStream(ref.alertId);
 }
 export const revOf = (isoDate: string): number => REV_BASE - Date.parse(isoDate);
@@ -95,7 +110,7 @@ export const revOf = (isoDate: string): number => REV_BASE - Date.parse(isoDate)
 export function toDoc(state: MessageState): MessageDoc {
   const visible = visibleMessage(state);
   const stream = visible ? streamOf(visible) : '';
-  const topLevel = visible !== null && visible.parentMessage === null && visible.alertId === null;
+  const topLevel = visible !== null && visible.parentMessage === null && visible.alertId === null && !visible.conversationId;
   return {
     _id: state._id,
     stream,
@@ -117,9 +132,10 @@ export function newest<T extends { seq: number }>(a: T | null, b: T | null): T |
   return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
 }
 
-/** The room or thread a stream key names. */
-export function parseStream(stream: string): { room: string } | { parentMessage: string } | { alertId: string } | null {
+/** The room, thread, alert or conversation a stream key names. */
+export function parseStream(stream: string): HistoryRef | null {
   if (stream.startsWith('room:')) return { room: stream.slice(5) };
+  if (stream.startsWith('conversation:')) return { conversationId: stream.slice('conversation:'.length) };
   if (stream.startsWith('thread:')) return { parentMessage: stream.slice(7) };
   if (stream.startsWith('alert:')) return { alertId: stream.slice(6) };
   return null;

@@ -1,12 +1,14 @@
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
-import { alertStream, roomStream, threadStream } from './message-state';
+import { alertStream, conversationStream, roomStream, threadStream } from './message-state';
 
 export type Draft = {
   room: string;
   parentMessage: string | null;
   /** A comment under an alert goes to the alert's stream. */
   alertId?: string;
+  /** A private message: its conversation, or `user_{id}` for the first message to a member. */
+  conversationId?: string;
   content: string;
   attachments: OutboxDoc['attachments'];
 };
@@ -19,10 +21,16 @@ export type Draft = {
 export async function queueMessage(db: ComptoirDatabase, draft: Draft & { clientId: string }, now: number): Promise<boolean> {
   const delivered = await db.messages.findOne({ selector: { clientId: draft.clientId } }).exec();
   if (delivered) return false;
-  const { alertId, ...fields } = draft;
+  const { alertId, conversationId, ...fields } = draft;
   await db.outbox.upsert({
     ...fields,
-    stream: alertId ? alertStream(alertId) : draft.parentMessage ? threadStream(draft.parentMessage) : roomStream(draft.room),
+    stream: conversationId
+      ? conversationStream(conversationId)
+      : alertId
+        ? alertStream(alertId)
+        : draft.parentMessage
+          ? threadStream(draft.parentMessage)
+          : roomStream(draft.room),
     createdAt: now,
     status: 'pending',
     error: null,

@@ -16,32 +16,69 @@ export function attachmentTypeOf(file: { type: string }): AttachmentType {
   return 'file';
 }
 
-/** `POST /upload` (multipart: a `type` field, then the `file`), decoded at this edge. */
+export type UploadOptions = {
+  /** Progress of the sent bytes, 0 to 100 (the voice notes' progress bar). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * `POST /upload` (multipart: a `type` field, then the `file`), decoded at this edge. With
+ * `onProgress` it goes through XMLHttpRequest, the one browser API that reports upload progress.
+ */
 export function createUploader(deps: { getToken: () => string | null; fetch?: typeof fetch }) {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
-  return async function upload(file: File): Promise<UploadResult> {
+  return async function upload(file: File, options: UploadOptions = {}): Promise<UploadResult> {
     const type = attachmentTypeOf(file);
     const form = new FormData();
     form.append('type', type);
     form.append('file', file, file.name);
     const token = deps.getToken();
-    let response: Response;
-    try {
-      response = await doFetch(`${REST_BASE}/upload`, {
-        method: 'POST',
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        body: form,
-      });
-    } catch {
-      return { ok: false, error: UPLOAD_FAILED, status: null };
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.status >= 500 || body === null) return { ok: false, error: UPLOAD_FAILED, status: response.status };
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const answer =
+      options.onProgress && typeof XMLHttpRequest !== 'undefined'
+        ? await sendWithProgress(form, headers, options.onProgress, options.signal)
+        : await doFetch(`${REST_BASE}/upload`, { method: 'POST', headers, body: form, signal: options.signal }).then(
+            async (response) => ({ status: response.status, body: (await response.json().catch(() => null)) as unknown }),
+            () => null,
+          );
+    if (answer === null) return { ok: false, error: UPLOAD_FAILED, status: null };
+    const { status, body } = answer;
+    if (status >= 500 || body === null) return { ok: false, error: UPLOAD_FAILED, status };
     const failure = apiError.safeParse(body);
-    if (failure.success) return { ok: false, error: failure.data.error, status: response.status };
+    if (failure.success) return { ok: false, error: failure.data.error, status };
     const parsed = uploadResponse.safeParse(body);
-    if (!parsed.success) return { ok: false, error: UPLOAD_FAILED, status: response.status };
+    if (!parsed.success) return { ok: false, error: UPLOAD_FAILED, status };
     return { ok: true, data: { attachmentId: parsed.data.attachmentId, attachmentType: parsed.data.attachment.attachmentType, name: parsed.data.attachment.name } };
   };
 }
 export type Uploader = ReturnType<typeof createUploader>;
+
+function sendWithProgress(
+  form: FormData,
+  headers: Record<string, string>,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; body: unknown } | null> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${REST_BASE}/upload`);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText) as unknown;
+      } catch {
+        body = null;
+      }
+      resolve({ status: request.status, body });
+    };
+    request.onerror = () => resolve(null);
+    request.onabort = () => resolve(null);
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}

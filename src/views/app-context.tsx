@@ -8,6 +8,7 @@ import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
 import type { WebPushEffects } from '../sync/web-push';
+import type { MessagingSync } from '../sync/messaging-sync';
 
 /** What every screen may use, signed in or not: the session machine and the account intents. */
 export type CoreServices = {
@@ -28,6 +29,8 @@ export type AppServices = CoreServices & {
   live: LiveIntents;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
+  /** Conversations, profiles, follows and blocks while signed in (null before). */
+  messaging: BehaviorSubject<MessagingSync | null>;
 };
 
 const CoreContext = createContext<CoreServices | null>(null);
@@ -41,7 +44,7 @@ export function CoreProvider({ services, children }: { services: CoreServices; c
 export function DataProvider({ children }: { children: ReactNode }) {
   const core = useCore();
   const data = use(core.loadData());
-  return <AppContext.Provider value={{ ...core, db: data.db, live: data.live, chat: data.chat }}>{children}</AppContext.Provider>;
+  return <AppContext.Provider value={{ ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging }}>{children}</AppContext.Provider>;
 }
 
 export function useCore(): CoreServices {

@@ -34,6 +34,7 @@ const ProfilePage = page(() => import('./account/profile-page').then((m) => m.Pr
 const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
 const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
 const NotificationSettingsPage = page(() => import('./account/notification-settings-page').then((m) => m.NotificationSettingsPage));
+const BlockedUsersPage = page(() => import('./account/blocked-users-page').then((m) => m.BlockedUsersPage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell. */
 function preloadPage(path: string): void {
@@ -101,7 +102,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/profil/abonnements', 'Mes abonnements'],
   ['/profil/abonnements/:subpage', 'Mes abonnements'],
   ['/profil/parrainage', 'Parrainage'],
-  ['/profil/blocked', 'Utilisateurs bloqués'],
 ];
 
 /** Signed-in screens wait for the data layer (the store and the syncs, in their own chunk). */
@@ -134,6 +134,7 @@ function SignedInScreens() {
             <Route path="/profil/security" component={SecurityPage} />
             <Route path="/contact" component={ContactPage} />
             <Route path="/profil/notif" component={NotificationSettingsPage} />
+            <Route path="/profil/blocked" component={BlockedUsersPage} />
             <Route path="/confirm_email" component={ConfirmEmailPage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}

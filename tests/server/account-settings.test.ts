@@ -22,17 +22,18 @@ describe('notification preferences', () => {
     expect(first.coaches).toEqual([]);
 
     const coaches = coachesResponse.parse(await (await server.get('/rest/settings/coaches', token)).json());
-    expect(coaches.map((c) => c.username)).toEqual(['coach']);
+    expect(coaches.map((c) => c.username)).toEqual(['analyste', 'coach']);
+    const coach = coaches.find((c) => c.username === 'coach')!;
     const wanted = {
       ...first,
       general: { ...first.general, mention: { mobile: false, mail: true, web: false } },
       rooms: { ...first.rooms, forex: { mobile: false, mail: false, web: false } },
-      coaches: [{ _id: coaches[0]!._id, username: 'nom envoyé par le client' }],
+      coaches: [{ _id: coach._id, username: 'nom envoyé par le client' }],
     };
     const saved = await jsonOf(await server.put('/rest/settings/notifications', wanted, token));
     expect(saved.status).toBe(200);
     const again = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
-    expect(again).toEqual({ ...wanted, coaches: [{ _id: coaches[0]!._id, username: 'coach' }] });
+    expect(again).toEqual({ ...wanted, coaches: [{ _id: coach._id, username: 'coach' }] });
   });
 
   it('refuses a malformed body, a room the member cannot read, a coach who is not staff, and no token', async () => {

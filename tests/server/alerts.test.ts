@@ -456,7 +456,9 @@ describe('sendMail', () => {
     const title = `Alerte ${randomUUID().slice(0, 8)}`;
     const alert = await created('coach', { ...draft('forex', { title, content: 'Achat au marché.', trade: EUR_USD }), sendMail: true });
     const forex = await mailsOf(title);
-    expect(forex.map((mail) => mail.toEmail).sort()).toEqual(['banni', 'live', 'redacteur', 'vip'].map((name) => `${name}@comptoir.test`));
+    expect(forex.map((mail) => mail.toEmail).sort()).toEqual(
+      ['analyste', 'banni', 'live', 'redacteur', 'support', 'vip'].map((name) => `${name}@comptoir.test`),
+    );
     for (const mail of forex) {
       expect(mail.subject).toBe(`Nouvelle notification Forex : ${title}`);
       expect(mail.text).toContain('Achat au marché.');
@@ -467,9 +469,12 @@ describe('sendMail', () => {
     const primeTitle = `Prime ${randomUUID().slice(0, 8)}`;
     await created('coach', { ...draft('prime', { title: primeTitle, content: 'Allocation secrète' }), sendMail: true });
     const prime = await mailsOf(primeTitle);
-    expect(prime.map((mail) => mail.toEmail)).toEqual(['primeonly@comptoir.test']);
-    expect(prime[0]?.text).not.toContain('Allocation secrète');
-    expect(prime[0]?.text).toContain('réservée aux membres VIP');
+    // The other coach reads every room, VIP included; primeonly reads Prime without VIP.
+    expect(prime.map((mail) => mail.toEmail).sort()).toEqual(['analyste@comptoir.test', 'primeonly@comptoir.test']);
+    const locked = prime.find((mail) => mail.toEmail === 'primeonly@comptoir.test');
+    expect(locked?.text).not.toContain('Allocation secrète');
+    expect(locked?.text).toContain('réservée aux membres VIP');
+    expect(prime.find((mail) => mail.toEmail === 'analyste@comptoir.test')?.text).toContain('Allocation secrète');
 
     const quiet = `Sans mail ${randomUUID().slice(0, 8)}`;
     await created('coach', draft('forex', { title: quiet }));

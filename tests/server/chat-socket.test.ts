@@ -201,7 +201,7 @@ describe('threads', () => {
     const author = await chat.open('vip');
     const parent = await chat.post(author, { room: 'forex', content: 'Qui prend ce trade ?' });
     const roomWatcher = await chat.open('coach');
-    const threadWatcher = await chat.open('banni');
+    const threadWatcher = await chat.open('analyste');
     await chat.join(roomWatcher, 'forex');
     expect(await chat.ask(threadWatcher, CLIENT_EVENTS.join, { parentMessage: parent._id }, z.unknown())).toMatchObject({ ok: true });
 

@@ -10,6 +10,7 @@ import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
 import { useCurrentUser } from '../use-current-user';
 import { useChat } from './use-chat';
+import { VoiceRecorder } from './voice-recorder';
 
 export const LOCK_KEY = 'isLocked';
 
@@ -17,7 +18,7 @@ export const LOCK_KEY = 'isLocked';
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
  */
-export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean }) {
+export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean }) {
   const { storage } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
@@ -35,6 +36,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
             room: 'room' in target ? target.room : '',
             parentMessage: 'parentMessage' in target ? target.parentMessage : null,
             ...('alertId' in target ? { alertId: target.alertId } : {}),
+            ...('conversationId' in target ? { conversationId: target.conversationId } : {}),
             content: draft.text,
             attachments: draft.attachments.map((a) => ({ _id: a.id, attachmentType: a.attachmentType, name: a.name })),
           });
@@ -53,6 +55,8 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const user = useCurrentUser();
+  // Voice notes: in private chats for every member, in rooms for the staff (spec 2 §6).
+  const voiceNotes = props.voiceNotes ?? user?.isStaff ?? false;
 
   async function attach(file: File) {
     if (!chat) return;
@@ -88,7 +92,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
         <Chips>
           {attachments.map((a) => (
             <li key={a.id}>
-              📎 {a.name}
+              {a.attachmentType === 'audio' ? '🎤' : '📎'} {a.name}
               <button type="button" aria-label={CHAT_TEXT.removeAttachment(a.name)} onClick={() => composer.send({ type: 'composer.detach', id: a.id })}>
                 ✕
               </button>
@@ -108,7 +112,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
               type="file"
               hidden
               // Audio notes and videos are for staff (spec 2 §6); the server checks it too.
-              accept={user?.isStaff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
+              accept={user?.isStaff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : props.privateRoom ? 'image/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
@@ -117,6 +121,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
             />
           </>
         ) : null}
+        {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
         <LockButton
           type="button"
           aria-pressed={locked}
@@ -160,6 +165,7 @@ const Form = styled.form`
 `;
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: flex-end;
   gap: 8px;
 `;

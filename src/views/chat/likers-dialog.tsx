@@ -5,11 +5,16 @@ import { kv$ } from '../../store/chat-queries';
 import { likersKey, type LikersState } from '../../sync/chat-sync';
 import { Dialog } from '../common/dialog';
 import { ErrorText } from '../common/ui';
+import { useMessagingUi } from '../messaging/messaging-ui';
 import { useChat, useQuery } from './use-chat';
 
-/** Who liked a message (spec 2 §2 "Other"); the viewer is listed without a profile link. */
+/**
+ * Who liked a message (spec 2 §2 "Other"): each opens their profile panel, but the viewer, who
+ * cannot open their own profile from here (spec 2 §6).
+ */
 export function LikersDialog(props: { messageId: string; viewerId: number; onClose: () => void }) {
   const chat = useChat();
+  const ui = useMessagingUi();
   const [error, setError] = useState<string | null>(null);
   const likers = useQuery((db) => kv$<LikersState>(db, likersKey(props.messageId)), [props.messageId], null);
   useEffect(() => {
@@ -21,8 +26,19 @@ export function LikersDialog(props: { messageId: string; viewerId: number; onClo
       <List>
         {(likers?.users ?? []).map((user) => (
           <li key={user.id}>
-            {user.username}
-            {user.id === props.viewerId ? ' (vous)' : ''}
+            {user.id === props.viewerId || !ui ? (
+              `${user.username}${user.id === props.viewerId ? ' (vous)' : ''}`
+            ) : (
+              <NameButton
+                type="button"
+                onClick={() => {
+                  props.onClose();
+                  ui.openProfile(user.username);
+                }}
+              >
+                {user.username}
+              </NameButton>
+            )}
           </li>
         ))}
       </List>
@@ -35,4 +51,15 @@ const List = styled.ul`
   padding-left: 18px;
   max-height: 275px;
   overflow-y: auto;
+`;
+const NameButton = styled.button`
+  padding: 0;
+  border: none;
+  background: none;
+  color: var(--accent);
+  font: inherit;
+  cursor: pointer;
+  &:hover {
+    text-decoration: underline;
+  }
 `;

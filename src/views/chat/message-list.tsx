@@ -1,7 +1,8 @@
 import { styled } from '@linaria/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage, StreamRef } from '../../contract/chat';
+import type { ChatMessage } from '../../contract/chat';
+import type { FollowingsRecord } from '../../contract/messaging';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { showsHeader } from '../../domain/message-grouping';
@@ -10,6 +11,8 @@ import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { historyKey, type HistoryState } from '../../sync/chat-sync';
 import { revOf } from '../../sync/message-state';
+import type { HistoryRef } from '../../sync/message-state';
+import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
@@ -29,9 +32,21 @@ const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pen
  * rows, then slides: each older page drops the newest page, whose bound is stacked so that
  * scrolling back down slides it back. Whatever the history's length, the live query, the heap and
  * each page's read stay bounded. Pending sends last, and a button back to the end when the reader
- * is more than 200px above it (or the window has slid). Mount it with `key={stream}`.
+ * is more than 200px above it (or the window has slid). Messages of members the viewer blocked
+ * are left out (spec 2 §4). Mount it with `key={stream}`. A `fresh` stream (a chat not created
+ * yet) has no history to wait for.
  */
-export function MessageList(props: { stream: string; ref: StreamRef; viewer: Viewer; inThread: boolean; onOpenThread?: (id: string) => void; header?: ReactNode; onShown?: () => void }) {
+export function MessageList(props: {
+  stream: string;
+  ref: HistoryRef;
+  viewer: Viewer;
+  inThread: boolean;
+  onOpenThread?: (id: string) => void;
+  header?: ReactNode;
+  fresh?: boolean;
+  emptyText?: string;
+  onShown?: () => void;
+}) {
   const chat = useChat();
   const { db } = useApp();
   const [limit, setLimit] = useState(PAGE);
@@ -48,16 +63,19 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
   const lastRows = useRef<ChatMessage[] | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
   // Mount once the stream's first page is in the store, so the list opens at its bottom.
-  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0);
+  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0 || props.fresh === true);
   const messages = useMemo(() => windowRows ?? lastRows.current ?? [], [windowRows]);
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
+  const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
+  const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
     const seen = new Set<string>();
+    const hidden = new Set(blocked ?? []);
     const rows: Item[] = [];
     let previous: ChatMessage | null = null;
     for (const message of messages) {
-      if (seen.has(message._id)) continue;
+      if (seen.has(message._id) || hidden.has(message.sender._id)) continue;
       seen.add(message._id);
       rows.push({ kind: 'message', message, showHeader: showsHeader(previous, message) });
       previous = message;
@@ -66,7 +84,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
     if (newestRev === null) for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
     return rows;
-  }, [messages, pending, newestRev]);
+  }, [messages, pending, blocked, newestRev]);
 
   // Keep the visible rows in place when older rows are prepended, or when sliding back down drops
   // the oldest ones. (A new message at the bottom also drops the oldest row of a full window: the
@@ -91,7 +109,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
   const [atBottom, setAtBottom] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const exhausted = history?.exhausted ?? false;
+  const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
   const loadOlder = useCallback(async () => {
     if (loadingOlder || (exhausted && messages.length < limit)) return;
@@ -164,7 +182,7 @@ export function MessageList(props: { stream: string; ref: StreamRef; viewer: Vie
         increaseViewportBy={{ top: 400, bottom: 200 }}
         components={{
           Header: () => (
-            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? CHAT_TEXT.emptyRoom : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
+            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
           ),
         }}
         itemContent={(_, item) =>

@@ -7,6 +7,8 @@ import { Dialog } from '../common/dialog';
 import { MentionBadge } from '../common/panel-header';
 import { Button, Field } from '../common/ui';
 import { Actions, ConfirmDialog } from './confirm-dialog';
+import { MessageText } from '../messaging/message-text';
+import { AudioPlayer } from './audio-player';
 import { LikersDialog } from './likers-dialog';
 import { useChat } from './use-chat';
 
@@ -30,7 +32,9 @@ export const MessageRow = memo(function MessageRow(props: {
   const [likers, setLikers] = useState(false);
   const [picture, setPicture] = useState<Attachment | null>(null);
   const mine = message.sender.id === viewer.id;
-  const canPin = viewer.moderator && !props.inThread && message.parentMessage === null;
+  // A private message: no likes, threads or pins (spec 2 §4), deleted by its author only.
+  const isPrivate = Boolean(message.conversationId);
+  const canPin = viewer.moderator && !props.inThread && message.parentMessage === null && !isPrivate;
   const date = new Date(message.date);
 
   async function answer(yes: boolean) {
@@ -38,7 +42,7 @@ export const MessageRow = memo(function MessageRow(props: {
     setConfirm(null);
     if (!yes || !chat) return;
     if (action === 'delete') {
-      const error = await chat.remove(message._id, message.room);
+      const error = await chat.remove(message._id, message.room, message.conversationId);
       if (error) toast.error(error);
     } else if (action === 'report') {
       toast.success(CHAT_TEXT.reportThanks);
@@ -62,7 +66,11 @@ export const MessageRow = memo(function MessageRow(props: {
         </Header>
       ) : null}
       {message.pinned && message.title ? <PinTitle>📌 {message.title}</PinTitle> : null}
-      {message.content ? <Content>{message.content}</Content> : null}
+      {message.content ? (
+        <Content>
+          <MessageText content={message.content} />
+        </Content>
+      ) : null}
       {message.attachments.length > 0 ? (
         <Attachments>
           {message.attachments.map((a) => (
@@ -71,20 +79,22 @@ export const MessageRow = memo(function MessageRow(props: {
         </Attachments>
       ) : null}
       <Toolbar>
-        <ToolButton
-          type="button"
-          aria-pressed={message.liked}
-          aria-label={`${CHAT_TEXT.like} (${message.likesCount})`}
-          onClick={() => void chat?.like(message._id, !message.liked).then((error) => error && toast.error(error))}
-        >
-          {message.liked ? '♥' : '♡'}
-        </ToolButton>
-        {message.likesCount > 0 ? (
+        {!isPrivate ? (
+          <ToolButton
+            type="button"
+            aria-pressed={message.liked}
+            aria-label={`${CHAT_TEXT.like} (${message.likesCount})`}
+            onClick={() => void chat?.like(message._id, !message.liked).then((error) => error && toast.error(error))}
+          >
+            {message.liked ? '♥' : '♡'}
+          </ToolButton>
+        ) : null}
+        {message.likesCount > 0 && !isPrivate ? (
           <ToolButton type="button" onClick={() => setLikers(true)} aria-label={`${CHAT_TEXT.likersTitle} : ${message.likesCount}`}>
             {message.likesCount}
           </ToolButton>
         ) : null}
-        {!props.inThread && props.onOpenThread ? (
+        {!props.inThread && props.onOpenThread && !isPrivate ? (
           <ToolButton type="button" onClick={() => props.onOpenThread?.(message._id)}>
             {message.repliesCount > 0 ? (
               <>
@@ -105,7 +115,7 @@ export const MessageRow = memo(function MessageRow(props: {
             {message.pinned ? CHAT_TEXT.unpin : CHAT_TEXT.pin}
           </ToolButton>
         ) : null}
-        {mine || viewer.moderator ? (
+        {mine || (viewer.moderator && !isPrivate) ? (
           <ToolButton type="button" onClick={() => setConfirm('delete')}>
             {CHAT_TEXT.deleteMessage}
           </ToolButton>
@@ -148,7 +158,7 @@ function AttachmentView({ attachment, onOpen }: { attachment: Attachment; onOpen
     case 'video':
       return <video src={attachment.resourceUrl} controls preload="metadata" style={{ aspectRatio: ratio, width: '100%', maxWidth: 360 }} />;
     case 'audio':
-      return <audio src={attachment.resourceUrl} controls preload="none" />;
+      return <AudioPlayer src={attachment.resourceUrl} name={attachment.name} />;
     case 'file':
       return (
         <a href={attachment.resourceUrl} target="_blank" rel="noreferrer" download={attachment.name}>

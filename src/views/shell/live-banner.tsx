@@ -8,7 +8,7 @@ import { Dialog, DialogActions } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { Button } from '../common/ui';
 import { useNow } from '../use-now';
-import { AccessPrompt } from './messaging-panel';
+import { AccessPrompt } from './access-prompt';
 import { usePlanning } from './use-planning';
 
 /** 'LIVE EN COURS' from 15 minutes before a live until its end (spec 1 §2, spec 3 §2). */

@@ -1,9 +1,12 @@
 import { styled } from '@linaria/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { MessagingPanel } from '../messaging/messaging-panel';
+import { MessagingUiProvider, type MessagingUi } from '../messaging/messaging-ui';
+import { ProfilePanel } from '../messaging/profile-panel';
+import { useMessagingPanelActor } from '../messaging/use-messaging-panel';
 import { desktopQuery, MOBILE_MENU_HEIGHT, mobileQuery } from '../theme';
 import { LiveBanner } from './live-banner';
 import { LogoutDialog } from './logout-dialog';
-import { MessagingPanel } from './messaging-panel';
 import { MobileMenu } from './mobile-menu';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -17,36 +20,46 @@ export type ShellPanels = {
   askLogout: () => void;
 };
 
-/** The signed-in frame: side navigation, top bar, live banner and the page. */
+/**
+ * The signed-in frame: side navigation, top bar, live banner and the page; the messaging panel
+ * (its machine lives here, so a private message opens it on any page) and the profile panel.
+ */
 export function Shell({ children }: { children: ReactNode }) {
-  const [panel, setPanel] = useState<'none' | 'calendar' | 'messaging' | 'logout'>('none');
+  const [panel, setPanel] = useState<'none' | 'calendar' | 'logout'>('none');
   const [calendarUsed, setCalendarUsed] = useState(false);
+  const [profile, setProfile] = useState<string | null>(null);
+  const messagingPanel = useMessagingPanelActor();
+  const messaging = useMemo<MessagingUi>(() => ({ panel: messagingPanel, openProfile: setProfile }), [messagingPanel]);
+  const closeProfile = useCallback(() => setProfile(null), []);
   const panels: ShellPanels = {
     openCalendar: () => {
       setCalendarUsed(true);
       setPanel('calendar');
     },
-    toggleMessaging: () => setPanel((p) => (p === 'messaging' ? 'none' : 'messaging')),
+    toggleMessaging: () => messagingPanel.send({ type: 'panel.toggle' }),
     askLogout: () => setPanel('logout'),
   };
   const close = () => setPanel('none');
   return (
-    <Frame>
-      <SideNav panels={panels} />
-      <Column>
-        <TopBar panels={panels} />
-        <LiveBanner />
-        <Main id="contenu">{children}</Main>
-      </Column>
-      <MobileMenu panels={panels} />
-      {calendarUsed ? (
-        <Suspense fallback={null}>
-          <CalendarPanel open={panel === 'calendar'} onClose={close} />
-        </Suspense>
-      ) : null}
-      <MessagingPanel open={panel === 'messaging'} onClose={close} />
-      <LogoutDialog open={panel === 'logout'} onClose={close} />
-    </Frame>
+    <MessagingUiProvider value={messaging}>
+      <Frame>
+        <SideNav panels={panels} />
+        <Column>
+          <TopBar panels={panels} />
+          <LiveBanner />
+          <Main id="contenu">{children}</Main>
+        </Column>
+        <MobileMenu panels={panels} />
+        {calendarUsed ? (
+          <Suspense fallback={null}>
+            <CalendarPanel open={panel === 'calendar'} onClose={close} />
+          </Suspense>
+        ) : null}
+        <MessagingPanel />
+        {profile !== null ? <ProfilePanel key={profile} username={profile} ui={messaging} onClose={closeProfile} /> : null}
+        <LogoutDialog open={panel === 'logout'} onClose={close} />
+      </Frame>
+    </MessagingUiProvider>
   );
 }
 

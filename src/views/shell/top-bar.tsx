@@ -1,6 +1,7 @@
 import { styled } from '@linaria/react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import { MESSAGING_TEXT } from '../../domain/messaging-text-fr';
 import { TEXT } from '../../domain/text-fr';
 import { unreadConversationCount$ } from '../../store/queries';
 import { useApp } from '../app-context';
@@ -42,7 +43,7 @@ export function TopBar({ panels }: { panels: ShellPanels }) {
         <IconButton
           type="button"
           onClick={panels.toggleMessaging}
-          aria-label={unread > 0 ? `${TEXT.messaging} (${unread} non lues)` : TEXT.messaging}
+          aria-label={unread > 0 ? `${TEXT.messaging} (${MESSAGING_TEXT.unreadConversations(unread)})` : TEXT.messaging}
           title={TEXT.messaging}
         >
           <Icon name="messages" />

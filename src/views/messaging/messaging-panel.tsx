@@ -1,0 +1,292 @@
+import { styled } from '@linaria/react';
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useEffect, useId } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { ConversationUser } from '../../contract/messaging';
+import { MESSAGING_TEXT } from '../../domain/messaging-text-fr';
+import { conversations$ } from '../../store/messaging-queries';
+import type { ConversationDoc } from '../../store/schemas';
+import { kv$ } from '../../store/chat-queries';
+import { CONVERSATIONS_PAGE_KEY, type ConversationsPage } from '../../sync/messaging-sync';
+import { useQuery } from '../chat/use-chat';
+import { AccessPrompt } from '../shell/access-prompt';
+import { mobileQuery } from '../theme';
+import { useCurrentUser } from '../use-current-user';
+import { Avatar } from './avatar';
+import { ConversationView } from './conversation-view';
+import { useMessagingUi, type MessagingUi } from './messaging-ui';
+import { useMessaging } from './use-messaging';
+
+const time = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * 'Messagerie' (spec 2 §2): a slide-in over the page with the conversations, a contact search and
+ * 'Contacter le support', or one conversation; the access prompt for members without messaging.
+ * It shows what the messaging panel machine says.
+ */
+export function MessagingPanel() {
+  const ui = useMessagingUi();
+  if (!ui) return null;
+  return <Panel ui={ui} />;
+}
+
+function Panel({ ui }: { ui: MessagingUi }) {
+  const { panel } = ui;
+  const phase = useSelector(panel, (s) => (s.matches('accessPrompt') ? 'prompt' : s.matches('open') ? 'open' : 'closed'));
+  const selected = useSelector(panel, (s) => s.context.selected);
+  const titleId = useId();
+  const close = () => panel.send({ type: 'panel.close' });
+
+  useEffect(() => {
+    if (phase !== 'open') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) panel.send({ type: 'panel.close' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [panel, phase]);
+
+  if (phase === 'prompt') return <AccessPrompt onClose={close} />;
+  if (phase === 'closed') return null;
+  return (
+    <SlideIn role="dialog" aria-modal="false" aria-labelledby={titleId}>
+      <Header>
+        <h2 id={titleId}>{MESSAGING_TEXT.title}</h2>
+        <CloseButton type="button" aria-label={MESSAGING_TEXT.close} onClick={close}>
+          ✕
+        </CloseButton>
+      </Header>
+      {selected === null ? <ConversationList ui={ui} /> : <ConversationView key={selected} chatId={selected} ui={ui} />}
+    </SlideIn>
+  );
+}
+
+function ConversationList({ ui }: { ui: MessagingUi }) {
+  const { panel } = ui;
+  const messaging = useMessaging();
+  const conversations = useQuery((db) => conversations$(db), [], [] as ConversationDoc[]);
+  const page = useQuery((db) => kv$<ConversationsPage>(db, CONVERSATIONS_PAGE_KEY), [], null);
+  const query = useSelector(panel, (s) => s.context.query);
+  const searching = useSelector(panel, (s) => s.matches({ open: { list: 'searchPending' } }) || s.matches({ open: { list: 'searching' } }));
+  const results = useSelector(panel, (s) => (s.matches({ open: { list: 'results' } }) ? s.context.results : null));
+  const searchError = useSelector(panel, (s) => s.context.searchError);
+  const findingSupport = useSelector(panel, (s) => s.matches({ open: 'findingSupport' }));
+  const meId = String(useCurrentUser()?.id ?? '');
+
+  const openConversation = useCallback((id: string) => panel.send({ type: 'conversation.open', conversationId: id }), [panel]);
+
+  async function startChat(user: ConversationUser) {
+    if (!messaging) return;
+    await messaging.rememberContact(user);
+    panel.send({ type: 'conversation.openWithUser', userId: user._id, conversationId: await messaging.conversationWith(user._id) });
+  }
+
+  return (
+    <Body>
+      <Tools>
+        <input
+          type="search"
+          aria-label={MESSAGING_TEXT.searchContact}
+          placeholder={MESSAGING_TEXT.searchContact}
+          defaultValue={query}
+          onChange={(event) => panel.send({ type: 'search.input', query: event.target.value })}
+        />
+        <SupportButton type="button" disabled={findingSupport} onClick={() => panel.send({ type: 'support.contact' })}>
+          {MESSAGING_TEXT.contactSupport}
+        </SupportButton>
+      </Tools>
+      {results !== null || searching ? (
+        <Results aria-label={MESSAGING_TEXT.searchResults} aria-busy={searching}>
+          {searchError ? <p role="alert">{searchError}</p> : null}
+          {results !== null && results.length === 0 && !searchError ? <Muted>{MESSAGING_TEXT.noContact}</Muted> : null}
+          {(results ?? []).map((user) => (
+            <li key={user._id}>
+              <RowButton type="button" onClick={() => void startChat(user)}>
+                <Avatar user={user} size={32} />
+                <strong>{user.username}</strong>
+              </RowButton>
+            </li>
+          ))}
+        </Results>
+      ) : null}
+      {conversations.length === 0 ? (
+        page?.status === 'loading' ? null : <Muted>{MESSAGING_TEXT.empty}</Muted>
+      ) : (
+        <ListFrame aria-label={MESSAGING_TEXT.conversations}>
+          <Virtuoso
+            data={conversations}
+            computeItemKey={(_, conversation) => conversation._id}
+            endReached={() => void messaging?.refreshConversations(true)}
+            itemContent={(_, conversation) => <ConversationRow conversation={conversation} meId={meId} onOpen={openConversation} />}
+          />
+        </ListFrame>
+      )}
+    </Body>
+  );
+}
+
+const ConversationRow = memo(function ConversationRow(props: { conversation: ConversationDoc; meId: string; onOpen: (id: string) => void }) {
+  const { conversation, onOpen } = props;
+  const peer = conversation.users.find((u) => u._id !== props.meId) ?? conversation.users[0];
+  const unread = conversation.unreadMessages;
+  const name = peer?.username ?? '';
+  return (
+    <RowButton
+      type="button"
+      data-unread={unread > 0 ? '' : undefined}
+      aria-label={unread > 0 ? `${name}, ${MESSAGING_TEXT.unread(unread)}` : name}
+      onClick={() => onOpen(conversation._id)}
+    >
+      {peer ? <Avatar user={peer} size={40} /> : null}
+      <Summary>
+        <span>
+          <strong>{name}</strong>
+          <time dateTime={conversation.lastMessageDate}>{time.format(new Date(conversation.lastMessageDate))}</time>
+        </span>
+        <span>{conversation.lastMessage || MESSAGING_TEXT.attachmentOnly}</span>
+      </Summary>
+      {unread > 0 ? <Unread aria-hidden>{unread}</Unread> : null}
+    </RowButton>
+  );
+});
+
+const SlideIn = styled.section`
+  position: fixed;
+  z-index: 30;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  width: min(420px, 100vw);
+  display: flex;
+  flex-direction: column;
+  background: var(--surface);
+  border-left: 1px solid var(--border);
+  box-shadow: var(--shadow);
+  animation: slide-in 160ms ease-out;
+  @keyframes slide-in {
+    from {
+      transform: translateX(40px);
+      opacity: 0;
+    }
+  }
+  ${mobileQuery} {
+    bottom: 63px;
+  }
+`;
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 12px 16px;
+  border-bottom: 1px solid var(--border);
+  & h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+const CloseButton = styled.button`
+  border: none;
+  background: transparent;
+  color: var(--muted);
+  font-size: 18px;
+  cursor: pointer;
+`;
+const Body = styled.div`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+const Tools = styled.div`
+  display: grid;
+  gap: 8px;
+  padding: 12px 16px;
+  & input {
+    padding: 8px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    color: var(--text);
+    font: inherit;
+  }
+`;
+const SupportButton = styled.button`
+  padding: 8px 12px;
+  border-radius: 8px;
+  border: 1px solid var(--accent);
+  background: transparent;
+  color: var(--accent);
+  font-weight: 600;
+  cursor: pointer;
+`;
+const Results = styled.ul`
+  margin: 0;
+  padding: 0 8px 8px;
+  list-style: none;
+  max-height: 275px;
+  overflow-y: auto;
+  border-bottom: 1px solid var(--border);
+`;
+const Muted = styled.p`
+  margin: 16px;
+  color: var(--muted);
+`;
+const ListFrame = styled.nav`
+  flex: 1;
+  min-height: 0;
+  & > div {
+    height: 100%;
+  }
+`;
+const RowButton = styled.button`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  width: 100%;
+  padding: 10px 16px;
+  border: none;
+  border-bottom: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    background: var(--surface-2);
+  }
+  &[data-unread] strong {
+    color: var(--accent);
+  }
+`;
+const Summary = styled.span`
+  flex: 1;
+  min-width: 0;
+  display: grid;
+  gap: 2px;
+  & > span:first-child {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  & time {
+    font-size: 12px;
+    color: var(--muted);
+  }
+  & > span:last-child {
+    font-size: 13px;
+    color: var(--muted);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+const Unread = styled.span`
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: var(--danger);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  text-align: center;
+`;

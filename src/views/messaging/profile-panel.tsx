@@ -1,0 +1,186 @@
+import { styled } from '@linaria/react';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { FollowingsRecord } from '../../contract/messaging';
+import { PROFILE_TEXT } from '../../domain/messaging-text-fr';
+import { kv$ } from '../../store/chat-queries';
+import { FOLLOWINGS_KEY, profileKey, type ProfileEntry } from '../../sync/messaging-sync';
+import { ConfirmDialog } from '../chat/confirm-dialog';
+import { useQuery } from '../chat/use-chat';
+import { MentionBadge } from '../common/panel-header';
+import { buttonClass } from '../common/ui';
+import { mobileQuery } from '../theme';
+import { useCurrentUser } from '../use-current-user';
+import { Avatar } from './avatar';
+import type { MessagingUi } from './messaging-ui';
+import { useMessaging } from './use-messaging';
+
+/**
+ * A member's profile side panel (spec 2 §2, §4, §5): Message (disabled for a blocked member;
+ * the panel closes once the chat is started), follow and block toggles that change the store at
+ * once and roll back with 'Une erreur est survenue' if the call fails, and the report with its
+ * confirmation and thanks (no call). An unknown pseudo gives 'Ce profil n'existe pas'.
+ */
+export function ProfilePanel({ username, ui, onClose }: { username: string; ui: MessagingUi; onClose: () => void }) {
+  const messaging = useMessaging();
+  const me = useCurrentUser();
+  const entry = useQuery((db) => kv$<ProfileEntry>(db, profileKey(username)), [username], null);
+  const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
+  const [reporting, setReporting] = useState(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!messaging) return;
+    let current = true;
+    void messaging.loadProfile(username).then((error) => {
+      if (!current || error === null) return;
+      toast.error(error);
+      if (error === PROFILE_TEXT.notFound) onClose();
+    });
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one lookup per profile shown
+  }, [messaging, username]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const user = entry?.status === 'found' ? entry.user : null;
+  const mine = user !== null && me !== null && user.id === me.id;
+  const blocked = user !== null && (followings?.blocked.includes(user._id) ?? false);
+  const following = user !== null && (followings?.followings.includes(user._id) ?? false);
+  const contact = user ? { _id: user._id, username: user.username, picture: user.picture } : null;
+
+  async function message() {
+    if (!messaging || !contact) return;
+    await messaging.rememberContact(contact);
+    ui.panel.send({ type: 'conversation.openWithUser', userId: contact._id, conversationId: await messaging.conversationWith(contact._id) });
+    onClose();
+  }
+  const report = (error: string | null) => error && toast.error(error);
+
+  return (
+    <Panel role="dialog" aria-modal="false" aria-labelledby={titleId}>
+      <Header>
+        <h2 id={titleId}>{PROFILE_TEXT.title(username)}</h2>
+        <Close type="button" aria-label={PROFILE_TEXT.close} onClick={onClose}>
+          ✕
+        </Close>
+      </Header>
+      {user === null || contact === null ? (
+        <Muted>{PROFILE_TEXT.loading}</Muted>
+      ) : (
+        <Body>
+          <Identity>
+            <Avatar user={contact} size={72} />
+            <strong>{user.username}</strong>
+            {user.mention ? <MentionBadge>{user.mention}</MentionBadge> : null}
+            {user.firstName || user.lastName ? <span>{`${user.firstName} ${user.lastName}`.trim()}</span> : null}
+          </Identity>
+          {user.description ? <Description>{user.description}</Description> : null}
+          {mine ? null : (
+            <Actions>
+              <button type="button" className={buttonClass} disabled={blocked || !user.canMessage || !messaging} onClick={() => void message()}>
+                {PROFILE_TEXT.message}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                data-variant="ghost"
+                aria-pressed={following}
+                disabled={!messaging}
+                onClick={() => void messaging?.toggleFollow(user._id).then(report)}
+              >
+                {following ? PROFILE_TEXT.unfollow : PROFILE_TEXT.follow}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                data-variant="ghost"
+                aria-pressed={blocked}
+                disabled={!messaging}
+                onClick={() => void (blocked ? messaging?.unblock(contact) : messaging?.block(contact))?.then(report)}
+              >
+                {blocked ? PROFILE_TEXT.unblock : PROFILE_TEXT.block}
+              </button>
+              <button type="button" className={buttonClass} data-variant="danger" onClick={() => setReporting(true)}>
+                {PROFILE_TEXT.report}
+              </button>
+            </Actions>
+          )}
+        </Body>
+      )}
+      <ConfirmDialog
+        question={reporting ? PROFILE_TEXT.reportQuestion : null}
+        onAnswer={(yes) => {
+          setReporting(false);
+          if (yes) toast.success(PROFILE_TEXT.reportThanks);
+        }}
+      />
+    </Panel>
+  );
+}
+
+const Panel = styled.aside`
+  position: fixed;
+  z-index: 35;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  width: min(360px, 100vw);
+  display: flex;
+  flex-direction: column;
+  background: var(--surface);
+  border-left: 1px solid var(--border);
+  box-shadow: var(--shadow);
+  ${mobileQuery} {
+    bottom: 63px;
+  }
+`;
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 12px 16px;
+  border-bottom: 1px solid var(--border);
+  & h2 {
+    margin: 0;
+    font-size: 16px;
+  }
+`;
+const Close = styled.button`
+  border: none;
+  background: transparent;
+  color: var(--muted);
+  font-size: 18px;
+  cursor: pointer;
+`;
+const Muted = styled.p`
+  margin: 16px;
+  color: var(--muted);
+`;
+const Body = styled.div`
+  padding: 16px;
+  overflow-y: auto;
+`;
+const Identity = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 6px;
+  text-align: center;
+`;
+const Description = styled.p`
+  white-space: pre-wrap;
+  color: var(--muted);
+`;
+const Actions = styled.div`
+  display: grid;
+  gap: 8px;
+  margin-top: 16px;
+`;
