@@ -380,3 +380,33 @@ export const BILLING_TEXT = {
   instalmentsNotCancelable: 'Un paiement en trois fois ne peut pas être annulé : les échéances restent dues',
   mobileSubscription: 'Cet abonnement a été souscrit sur mobile : résiliez-le depuis votre téléphone.',
 } as const;
+
+/**
+ * The paths of these calls, relative to the API host (`REST_BASE`): one source for the client's
+ * requests and the server's routes. The local pages are opened with `${REST_BASE}${path}`.
+ */
+export const BILLING_PATHS = {
+  countries: '/public/countries',
+  paymentConfig: '/public/payment_config',
+  subscriptions: '/settings/subscriptions',
+  invoices: '/settings/invoices',
+  /** `/settings/invoices/{ref}/document`: the invoice document (HTML; `?download=1` as an attachment). */
+  invoiceDocument: (ref: string) => `/settings/invoices/${encodeURIComponent(ref)}/document`,
+  cards: '/settings/cards',
+  addCard: '/settings/cards/add',
+  cancelSubscription: '/settings/cancel_subscription',
+  coupon: '/settings/coupon',
+  purchase: '/settings/purchase',
+  cryptoPayment: '/settings/create_crypto_payment',
+  upgrade: '/settings/upgrade',
+  checkNew: '/settings/checknew',
+  paypalOrder: '/settings/paypal/order',
+  paypalCapture: '/settings/paypal/capture',
+  localCardToken: '/local-pay/tokens',
+  localConfirm: '/local-pay/confirm',
+  /** The failed-payment page a `pendingPayment.payment_url` points at. */
+  payPending: (paymentId: string) => `/local-pay/pay/${encodeURIComponent(paymentId)}`,
+  localPaypal: (orderId: string) => `/local-pay/paypal/${encodeURIComponent(orderId)}`,
+  localCrypto: (paymentId: string) => `/local-pay/crypto/${encodeURIComponent(paymentId)}`,
+  stripeWebhook: '/billing/stripe/webhook',
+} as const;
