@@ -1,3 +1,4 @@
+import { BILLING_TEXT } from '../contract/billing';
 import { PASSWORD_MIN_LENGTH, REGISTRATION_TEXT } from './registration';
 import { TEXT } from './text-fr';
 import { isValidEmail } from './validation';
@@ -7,19 +8,19 @@ export const CHECKOUT_TEXT = {
   waiverRequired: 'Vous devez accepter de renoncer à votre droit de rétractation pour continuer.',
   waiverLabel:
     "Je demande l'accès immédiat au contenu et je renonce expressément à mon droit de rétractation de 14 jours.",
-  tradingviewRequired: 'Vous devez renseigner votre compte TradingView pour continuer',
+  tradingviewRequired: BILLING_TEXT.tradingviewRequired,
   tradingviewSaved: 'Le compte tradingView est enregistré',
   tradingviewLabel: 'Votre compte TradingView',
   vipReminder: "Rappel : l'accès à cet indicateur nécessite un abonnement VIP en cours.",
   couponValid: 'Le coupon est valide',
-  tokenFailed: 'Impossible de générer un token avec ces informations',
-  cardAddFailed: "Une erreur est survenue lors de l'ajout de votre carte. Veuillez vérifier votre saise",
+  tokenFailed: BILLING_TEXT.tokenFailed,
+  cardAddFailed: BILLING_TEXT.cardAddFailed,
   cardAdded: 'Votre carte a été ajoutée avec succès...',
-  bankError:
-    "Votre banque a retourné une erreur lors du paiement. Veuillez contacter votre banque, puis envoyez-nous un message en précisant le nom de votre banque.",
-  upgradeNotAllowed:
-    'Le passage au Live est réservé aux membres ayant un abonnement VIP en cours et sans abonnement Live.',
-  repurchaseBlocked: 'Votre abonnement VIP court déjà pour plus d’un an : vous ne pouvez pas le racheter pour le moment.',
+  /** A purchase that raised an exception: the bank returned an error (spec 1 §8). */
+  bankError: BILLING_TEXT.cardDeclined,
+  upgradeNotAllowed: BILLING_TEXT.upgradeNotAllowed,
+  repurchaseBlocked: BILLING_TEXT.repurchaseBlocked,
+  companyNameRequired: BILLING_TEXT.companyNameRequired,
   cryptoOpened: 'La page de paiement en crypto-monnaie s’est ouverte dans un nouvel onglet.',
   cryptoLink: 'Ouvrir la page de paiement crypto',
   paypalWaiting: 'Validez le paiement dans la fenêtre PayPal.',
@@ -50,13 +51,16 @@ export const needsTradingview = (productLabel: string): boolean => productLabel.
 export const thankYouPageFor = (productLabel: string): ThankYouPage =>
   productLabel.toUpperCase().includes('VIP') ? 'thank_you_vip' : 'thank_you';
 
-export type CheckoutField = 'email' | 'password' | 'username' | 'firstName' | 'waiver' | 'tradingview' | 'cardholderName';
+export type CheckoutField = 'email' | 'password' | 'username' | 'firstName' | 'billingName' | 'waiver' | 'tradingview' | 'cardholderName';
 export type CheckoutProblem = { field: CheckoutField | null; message: string };
 
 export type CheckoutFields = {
   /** The visitor still has to create an account (signed out, none created yet in this checkout). */
   needsAccount: boolean;
   account: { email: string; password: string; username: string; firstName: string };
+  /** Buying as a company: the company name is required (spec 1 §5). */
+  company: boolean;
+  billingName: string;
   waiverRequired: boolean;
   waiver: boolean;
   tradingviewRequired: boolean;
@@ -68,8 +72,8 @@ export type CheckoutFields = {
 
 /**
  * The first thing that stops a payment, in the order the form reads: the visitor's account fields
- * (each required, then the registration rules), the waiver, the TradingView account, the
- * cardholder name.
+ * (each required, then the registration rules), the company name, the waiver, the TradingView
+ * account, the cardholder name.
  */
 export function checkoutProblem(f: CheckoutFields): CheckoutProblem | null {
   if (f.needsAccount) {
@@ -79,8 +83,15 @@ export function checkoutProblem(f: CheckoutFields): CheckoutProblem | null {
     if (!isValidEmail(f.account.email.trim())) return { field: 'email', message: REGISTRATION_TEXT.invalidEmail };
     if (f.account.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: REGISTRATION_TEXT.shortPassword };
   }
+  const billing = billingProblem({ company: f.company, name: f.billingName });
+  if (billing) return { field: 'billingName', message: billing };
   if (f.waiverRequired && !f.waiver) return { field: 'waiver', message: CHECKOUT_TEXT.waiverRequired };
   if (f.tradingviewRequired && f.tradingview.trim() === '') return { field: 'tradingview', message: CHECKOUT_TEXT.tradingviewRequired };
   if (f.newCard && f.cardholderName.trim() === '') return { field: 'cardholderName', message: TEXT.requiredField };
   return null;
+}
+
+/** The billing form's rule (spec 1 §5): a company must give its name. */
+export function billingProblem(billing: { company: boolean; name: string }): string | null {
+  return billing.company && billing.name.trim() === '' ? CHECKOUT_TEXT.companyNameRequired : null;
 }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { Billing } from '../contract/user';
 import {
   CHECKOUT_TEXT,
   checkoutProblem,
@@ -11,6 +12,7 @@ import {
   type PaymentMethod,
   type ThankYouPage,
 } from '../domain/checkout';
+import { DEFAULT_COUNTRY } from '../domain/pricing';
 import { REGISTRATION_TEXT } from '../domain/registration';
 import { TEXT } from '../domain/text-fr';
 import { creationErrorOf, type NewAccount } from './registration-machine';
@@ -31,6 +33,10 @@ export type CheckoutInput = {
   coupon: string;
   /** A VIP-type offer while VIP runs for more than 365 days: the pay button is disabled. */
   blocked: boolean;
+  /** The offer has an optional product the buyer may add. */
+  hasOption: boolean;
+  /** The billing information on the profile (null for none): the checkout's billing form starts from it. */
+  billing: Billing | null;
 };
 
 export type AccountField = 'email' | 'password' | 'username' | 'firstName';
@@ -40,6 +46,9 @@ export type CheckoutEvent =
   | { type: 'checkout.change'; field: CheckoutTextField; value: string }
   | { type: 'checkout.selectMethod'; method: PaymentMethod }
   | { type: 'checkout.toggleWaiver' }
+  | { type: 'checkout.toggleOption' }
+  | { type: 'billing.change'; field: BillingField; value: string }
+  | { type: 'billing.toggleCompany' }
   | { type: 'checkout.chooseCard'; saved: boolean }
   | { type: 'checkout.applyCoupon' }
   /** The card field reports its own error (or that it is gone). */
@@ -47,7 +56,10 @@ export type CheckoutEvent =
   | { type: 'checkout.submit' }
   | { type: 'paypal.approve'; orderId: string }
   | { type: 'paypal.cancel' }
-  | { type: 'paypal.fail'; message: string };
+  | { type: 'paypal.fail'; message: string }
+  /** The crypto page says it was paid. */
+  | { type: 'crypto.paid' };
+export type BillingField = keyof Billing;
 
 export type AppliedCoupon = { code: string; newPrices: Record<string, number> };
 
@@ -65,6 +77,11 @@ export type CheckoutContext = {
 
   method: PaymentMethod;
   useSavedCard: boolean;
+  hasOption: boolean;
+  optionSelected: boolean;
+  /** Buying as a company (name required, VAT number allowed); the billing goes with the payment. */
+  company: boolean;
+  billing: Billing;
   account: Record<AccountField, string>;
   waiver: boolean;
   tradingview: string;
@@ -83,10 +100,15 @@ export type CheckoutContext = {
   clientSecret: string | null;
   hostedUrl: string | null;
   paypalOrderId: string | null;
+  /** The local PayPal approval page (null with the PayPal SDK, which approves in its own window). */
+  approveUrl: string | null;
 };
 
-/** `token` is the account created by this checkout, null to use the session's own. */
-export type PaymentRequest = { mode: CheckoutMode; coupon: string; token: string | null };
+/**
+ * `token` is the account created by this checkout (null: the session's own); `entreprise` is the
+ * billing typed at checkout, saved with the purchase (none for an upgrade).
+ */
+export type PaymentRequest = { mode: CheckoutMode; coupon: string; optionSelected: boolean; entreprise: Billing | null; token: string | null };
 export type CardPaymentRequest = PaymentRequest & { sourceToken: string };
 /** The purchase call's answer: OK, pending with the client secret, or the server's error as is. */
 export type PurchaseOutcome = { status: 'OK' } | { status: 'pending'; clientSecret: string } | { status: 'error'; error: string };
@@ -95,7 +117,16 @@ export const CARD_ERROR_MS = 2000;
 const SAVED_TOAST = { type: 'notifySuccess', params: { message: CHECKOUT_TEXT.tradingviewSaved } } as const;
 
 const codeOf = (c: CheckoutContext) => c.appliedCoupon?.code ?? '';
-const paymentOf = (c: CheckoutContext): PaymentRequest => ({ mode: c.mode, coupon: codeOf(c), token: c.jwt });
+const paymentOf = (c: CheckoutContext): PaymentRequest => ({
+  mode: c.mode,
+  coupon: codeOf(c),
+  optionSelected: c.optionSelected,
+  entreprise: c.mode === 'purchase' ? billingOf(c) : null,
+  token: c.jwt,
+});
+/** A private buyer sends no VAT number: only a company's counts (spec 1 §6). */
+const billingOf = (c: CheckoutContext): Billing => (c.company ? c.billing : { ...c.billing, vat: '' });
+export const EMPTY_BILLING: Billing = { name: '', address: '', address2: '', zip: '', city: '', country: DEFAULT_COUNTRY, vat: '' };
 const messageOf = (error: unknown, fallback: string = TEXT.requestFailed) =>
   error instanceof Error && error.message !== '' ? error.message : fallback;
 const formProblem = (message: string): CheckoutProblem => ({ field: null, message });
@@ -104,6 +135,8 @@ export const problemOf = (c: CheckoutContext): CheckoutProblem | null =>
   checkoutProblem({
     needsAccount: !c.signedIn && c.jwt === null,
     account: c.account,
+    company: c.mode === 'purchase' && c.company,
+    billingName: c.billing.name,
     waiverRequired: c.waiverRequired,
     waiver: c.waiver,
     tradingviewRequired: c.tradingviewRequired,
@@ -125,6 +158,11 @@ export function initialCheckoutContext(input: CheckoutInput): CheckoutContext {
     profileTradingview: input.tradingview,
     method: 'card',
     useSavedCard: input.savedCardId !== null,
+    hasOption: input.hasOption,
+    optionSelected: false,
+    // A VAT number on the profile means the member bills as a company.
+    company: (input.billing?.vat.trim() ?? '') !== '',
+    billing: { ...EMPTY_BILLING, ...input.billing, country: input.billing?.country.trim() || DEFAULT_COUNTRY },
     account: { email: '', password: '', username: '', firstName: '' },
     waiver: false,
     tradingview: input.tradingview,
@@ -139,6 +177,7 @@ export function initialCheckoutContext(input: CheckoutInput): CheckoutContext {
     clientSecret: null,
     hostedUrl: null,
     paypalOrderId: null,
+    approveUrl: null,
   };
 }
 
@@ -167,7 +206,7 @@ export const checkoutMachine = setup({
     purchase: fromPromise<PurchaseOutcome, CardPaymentRequest>(async () => ({ status: 'OK' })),
     confirmCardPayment: fromPromise<void, { clientSecret: string }>(async () => {}),
     createCryptoPayment: fromPromise<{ hostedUrl: string }, PaymentRequest>(async () => ({ hostedUrl: '' })),
-    createPaypalOrder: fromPromise<{ orderId: string }, PaymentRequest>(async () => ({ orderId: '' })),
+    createPaypalOrder: fromPromise<{ orderId: string; approveUrl: string | null }, PaymentRequest>(async () => ({ orderId: '', approveUrl: null })),
     capturePaypalOrder: fromPromise<void, { orderId: string; token: string | null }>(async () => {}),
   },
   actions: {
@@ -176,8 +215,8 @@ export const checkoutMachine = setup({
     tradingviewSaved: assign({ profileTradingview: ({ context }) => context.tradingview.trim() }),
     notifySuccess: (_, _params: { message: string }) => {},
     notifyError: (_, _params: { message: string }) => {},
-    /** Opens the hosted crypto page in a new tab; signs the new account in when there is one. */
-    cryptoStarted: (_, _params: { url: string; jwt: string | null }) => {},
+    /** Opens the hosted crypto page in a new tab. */
+    cryptoStarted: (_, _params: { url: string }) => {},
     /** A confirmed payment: refresh what the member holds and go to the thank-you page. */
     paid: (_, _params: { page: ThankYouPage; jwt: string | null }) => {},
   },
@@ -222,6 +261,14 @@ export const checkoutMachine = setup({
           actions: assign({ method: ({ event }) => event.method, problem: null }),
         },
         'checkout.toggleWaiver': { actions: assign({ waiver: ({ context }) => !context.waiver, problem: null }) },
+        'checkout.toggleOption': {
+          guard: ({ context }) => context.hasOption,
+          actions: assign({ optionSelected: ({ context }) => !context.optionSelected }),
+        },
+        'billing.change': {
+          actions: assign({ billing: ({ context, event }) => ({ ...context.billing, [event.field]: event.value }), problem: null }),
+        },
+        'billing.toggleCompany': { actions: assign({ company: ({ context }) => !context.company, problem: null }) },
         'checkout.chooseCard': {
           guard: ({ context }) => context.savedCardId !== null,
           actions: assign({ useSavedCard: ({ event }) => event.saved, problem: null }),
@@ -381,7 +428,7 @@ export const checkoutMachine = setup({
               target: '#checkout.cryptoOpened',
               actions: [
                 assign({ hostedUrl: ({ event }) => event.output.hostedUrl }),
-                { type: 'cryptoStarted', params: ({ context, event }) => ({ url: event.output.hostedUrl, jwt: context.jwt }) },
+                { type: 'cryptoStarted', params: ({ event }) => ({ url: event.output.hostedUrl }) },
               ],
             },
             onError: { target: '#checkout.editing', actions: assign({ problem: ({ event }) => formProblem(messageOf(event.error)) }) },
@@ -392,17 +439,23 @@ export const checkoutMachine = setup({
             id: 'createPaypalOrder',
             src: 'createPaypalOrder',
             input: ({ context }) => paymentOf(context),
-            onDone: { target: 'awaitingPaypal', actions: assign({ paypalOrderId: ({ event }) => event.output.orderId }) },
+            onDone: {
+              target: 'awaitingPaypal',
+              actions: assign({ paypalOrderId: ({ event }) => event.output.orderId, approveUrl: ({ event }) => event.output.approveUrl }),
+            },
             onError: { target: '#checkout.editing', actions: assign({ problem: ({ event }) => formProblem(messageOf(event.error)) }) },
           },
         },
         awaitingPaypal: {
           on: {
-            'paypal.approve': { target: 'capturingPaypal', actions: assign({ paypalOrderId: ({ event }) => event.orderId }) },
-            'paypal.cancel': { target: '#checkout.editing', actions: assign({ paypalOrderId: null }) },
+            'paypal.approve': { target: 'capturingPaypal', actions: assign({ paypalOrderId: ({ event }) => event.orderId, approveUrl: null }) },
+            'paypal.cancel': { target: '#checkout.editing', actions: assign({ paypalOrderId: null, approveUrl: null }) },
             'paypal.fail': {
               target: '#checkout.editing',
-              actions: [assign({ paypalOrderId: null, problem: ({ event }) => formProblem(event.message) }), { type: 'notifyError', params: ({ event }) => ({ message: event.message }) }],
+              actions: [
+                assign({ paypalOrderId: null, approveUrl: null, problem: ({ event }) => formProblem(event.message) }),
+                { type: 'notifyError', params: ({ event }) => ({ message: event.message }) },
+              ],
             },
           },
         },
@@ -415,7 +468,7 @@ export const checkoutMachine = setup({
             onError: {
               target: '#checkout.editing',
               actions: [
-                assign({ paypalOrderId: null, problem: ({ event }) => formProblem(messageOf(event.error)) }),
+                assign({ paypalOrderId: null, approveUrl: null, problem: ({ event }) => formProblem(messageOf(event.error)) }),
                 { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
               ],
             },
@@ -427,7 +480,8 @@ export const checkoutMachine = setup({
       type: 'final',
       entry: { type: 'paid', params: ({ context }) => ({ page: context.thankYou, jwt: context.jwt }) },
     },
-    cryptoOpened: { type: 'final' },
+    // The payment is confirmed by the crypto provider; the hosted page tells this tab when it is.
+    cryptoOpened: { on: { 'crypto.paid': 'paid' } },
   },
 });
 

@@ -24,6 +24,8 @@ const base: CheckoutInput = {
   tradingview: '',
   coupon: '',
   blocked: false,
+  hasOption: false,
+  billing: null,
 };
 
 /** One checkout per rule of the spec: each gets its own graph. */
@@ -119,6 +121,17 @@ const cases: { name: string; input: CheckoutInput; form: ModelEvent[] }[] = [
     form: [{ type: 'checkout.change', field: 'coupon', value: '' }],
   },
   {
+    name: 'company buyer with the optional product',
+    input: { ...base, productLabel: 'FORMATION ANALYSE', hasOption: true, billing: { name: '', address: '1 rue de la Bourse', address2: '', zip: '75002', city: 'Paris', country: 'BE', vat: 'BE0123456789' } },
+    form: [
+      { type: 'billing.change', field: 'name', value: 'Comptoir SAS' },
+      { type: 'billing.toggleCompany' },
+      { type: 'checkout.toggleOption' },
+      { type: 'checkout.toggleWaiver' },
+      { type: 'checkout.change', field: 'cardholderName', value: 'Nina Martin' },
+    ],
+  },
+  {
     name: 'VIP re-purchase blocked',
     input: { ...base, blocked: true, savedCardId: 'card_1' },
     form: [
@@ -149,13 +162,14 @@ const outcomes: ModelEvent[] = [
   { type: 'xstate.error.actor.confirmCardPayment', error: new Error("L'authentification a échoué.") },
   { type: 'xstate.done.actor.createCryptoPayment', output: { hostedUrl: 'http://localhost/crypto/1' } },
   { type: 'xstate.error.actor.createCryptoPayment', error: new Error('Erreur lors de la requête') },
-  { type: 'xstate.done.actor.createPaypalOrder', output: { orderId: 'PP-1' } },
+  { type: 'xstate.done.actor.createPaypalOrder', output: { orderId: 'PP-1', approveUrl: '/rest/local-pay/paypal?order=PP-1' } },
   { type: 'xstate.error.actor.createPaypalOrder', error: new Error('Erreur lors de la requête') },
   { type: 'paypal.approve', orderId: 'PP-1' },
   { type: 'paypal.cancel' },
   { type: 'paypal.fail', message: 'PayPal est indisponible' },
   { type: 'xstate.done.actor.capturePaypalOrder' },
   { type: 'xstate.error.actor.capturePaypalOrder', error: new Error('Commande non approuvée') },
+  { type: 'crypto.paid' },
   { type: `xstate.after.${CARD_ERROR_MS}.checkout.editing.cardError` },
 ];
 
@@ -173,6 +187,9 @@ const serializeContext = (snapshot: { context: unknown }) => {
       c.cardholderName !== '',
       c.tradingview !== '',
       c.waiver,
+      c.company,
+      c.billing.name !== '',
+      c.optionSelected,
     ],
     method: c.method,
     saved: c.useSavedCard,
@@ -201,7 +218,7 @@ function recorded() {
       purchase: fromPromise(pending<CardPaymentRequest, PurchaseOutcome>('purchase')),
       confirmCardPayment: fromPromise(pending<{ clientSecret: string }, void>('confirmCardPayment')),
       createCryptoPayment: fromPromise(pending<PaymentRequest, { hostedUrl: string }>('createCryptoPayment')),
-      createPaypalOrder: fromPromise(pending<PaymentRequest, { orderId: string }>('createPaypalOrder')),
+      createPaypalOrder: fromPromise(pending<PaymentRequest, { orderId: string; approveUrl: string | null }>('createPaypalOrder')),
       capturePaypalOrder: fromPromise(pending<{ orderId: string; token: string | null }, void>('capturePaypalOrder')),
     },
     actions: {
@@ -220,7 +237,8 @@ const stateOf = (value: unknown): string =>
 
 /** What the machine must have asked for when it entered a step, from the context it had. */
 function expectedCall(step: string, c: CheckoutContext): Call | null {
-  const payment = { mode: c.mode, coupon: c.appliedCoupon?.code ?? '', token: c.jwt };
+  const entreprise = c.mode === 'upgrade' ? null : c.company ? c.billing : { ...c.billing, vat: '' };
+  const payment = { mode: c.mode, coupon: c.appliedCoupon?.code ?? '', optionSelected: c.optionSelected, entreprise, token: c.jwt };
   switch (step) {
     case 'checkingCoupon':
       return ['checkCoupon', { coupon: c.coupon.trim(), token: c.jwt }];
@@ -245,7 +263,7 @@ function expectedCall(step: string, c: CheckoutContext): Call | null {
     case 'paid':
       return ['paid', { page: c.thankYou, jwt: c.jwt }];
     case 'cryptoOpened':
-      return ['cryptoStarted', { url: c.hostedUrl, jwt: c.jwt }];
+      return ['cryptoStarted', { url: c.hostedUrl }];
     default:
       return null;
   }
@@ -343,6 +361,7 @@ describe('checkout machine: every path of its graph', () => {
                 expect(c.couponError).toBe('Ce coupon a expiré');
                 expect(c.appliedCoupon).toBeNull();
               }
+              if (!input.hasOption) expect(c.optionSelected).toBe(false);
               if (state === 'paid') expect(c.thankYou).toBe(input.productLabel.includes('VIP') ? 'thank_you_vip' : 'thank_you');
               before = c;
               beforeState = state;
