@@ -9,6 +9,8 @@ import { sessionMachine } from './machines/session-machine';
 import { openBrowserDatabase } from './store/open-browser-database';
 import { createApiClient } from './sync/api-client';
 import { createAccountEffects } from './sync/account-effects';
+import { createCheckoutEffects, createLocalCardProvider } from './sync/billing-checkout';
+import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { rememberReferral } from './sync/referral-cookies';
 import { startContentSync } from './sync/content-sync';
@@ -69,6 +71,9 @@ async function boot() {
           live: createLiveIntents(api),
           accounts: createAccountEffects(api),
           chat: chat.sync$,
+          billing: createBillingSync({ api, db, refreshUser: () => session.send({ type: 'session.refresh' }) }),
+          checkout: (target) => createCheckoutEffects(api, target),
+          localCard: createLocalCardProvider(api),
           storage: window.localStorage,
           now: () => new Date(),
         }}

@@ -95,3 +95,10 @@ export function checkoutProblem(f: CheckoutFields): CheckoutProblem | null {
 export function billingProblem(billing: { company: boolean; name: string }): string | null {
   return billing.company && billing.name.trim() === '' ? CHECKOUT_TEXT.companyNameRequired : null;
 }
+
+/** The checkout of an offer, open to everyone (spec 1 §2); a coupon rides along as `?coupon=`. */
+export function purchasePath(boxIndex: number, offerIndex: number, coupon?: string | null): string {
+  const path = `/purchase/${boxIndex}/${offerIndex}`;
+  return coupon ? `${path}?coupon=${encodeURIComponent(coupon)}` : path;
+}
+export const UPGRADE_PATH = '/purchase/upgrade_live';

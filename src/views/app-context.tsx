@@ -6,6 +6,8 @@ import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
+import type { BillingSync } from '../sync/billing-sync';
+import type { CheckoutEffects, CheckoutTarget, LocalCardProvider } from '../sync/billing-checkout';
 
 /** Everything a view may use: the store to read, and the machines and intents to send to. */
 export type AppServices = {
@@ -16,6 +18,12 @@ export type AppServices = {
   accounts: AccountEffects;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
+  /** The catalogue, the member's subscriptions, invoices and cards, and their intents. */
+  billing: BillingSync;
+  /** The checkout machine's server effects for one offer (null: the upgrade to Live). */
+  checkout: (target: CheckoutTarget | null) => CheckoutEffects;
+  /** The server's own card provider, used when no card provider key is configured. */
+  localCard: LocalCardProvider;
   storage: Storage;
   now: () => Date;
 };
