@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { StripeConfig } from './billing/billing-services';
+import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider';
 
 /** Every setting the server reads, decoded once at start (README "Configuration"). */
 const environment = z.object({
@@ -23,6 +25,14 @@ const environment = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY commence par sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY commence par pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET commence par whsec_').optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.string().url().default(PAYPAL_SANDBOX_URL),
+  LOCAL_PAYMENTS: z.enum(['0', '1']).optional(),
+  RENEWAL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(60),
 });
 
 export type ServerConfig = {
@@ -48,6 +58,14 @@ export type ServerConfig = {
   registerLimit: number;
   recaptcha: { secret: string; siteKey: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Stripe for cards when its secret key is set (with the publishable key for the client). */
+  stripe: StripeConfig | undefined;
+  /** PayPal's Orders API when both its client id and secret are set. */
+  paypal: PaypalConfig | undefined;
+  /** The local payment providers (they grant for free): on outside production, or with `LOCAL_PAYMENTS=1`. */
+  localPayments: boolean;
+  /** How often the renewal job charges the plans due (0: never, e.g. when another process does it). */
+  renewalIntervalMinutes: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) throw new Error('Configuration invalide :\n  STRIPE_PUBLISHABLE_KEY: requis avec STRIPE_SECRET_KEY');
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -75,6 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     registerLimit: e.REGISTER_LIMIT,
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL } : undefined,
+    localPayments: e.LOCAL_PAYMENTS === '1' || (e.LOCAL_PAYMENTS !== '0' && e.NODE_ENV !== 'production'),
+    renewalIntervalMinutes: e.RENEWAL_INTERVAL_MINUTES,
   };
 }
 

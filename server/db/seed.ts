@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from './open-database';
 import { alertLikes, alerts, contentEntries, liveSlots, messageLikes, messages, rooms, uploads, users, userSubscriptions } from './schema';
 import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
+import { seedBilling } from './seed-billing';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
@@ -303,6 +304,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
         },
       },
     ]);
+    await seedBilling(tx);
   });
   return true;
 }

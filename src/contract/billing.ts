@@ -374,6 +374,9 @@ export const BILLING_TEXT = {
   paypalNotAllowed: 'Le paiement PayPal est réservé aux offres payées en une fois',
   paypalNotApproved: "La commande PayPal n'a pas été approuvée",
   paymentNotFound: 'Ce paiement est introuvable',
+  paymentAlreadySettled: 'Ce paiement a déjà été traité',
+  noCard: 'Aucune carte enregistrée pour ce paiement',
+  localPaymentsOff: "Le paiement local n'est pas disponible sur ce serveur",
   upgradeNotAllowed:
     'Le passage au Live est réservé aux membres ayant un abonnement VIP en cours et sans abonnement Live.',
   noRenewingSubscription: "Vous n'avez aucun abonnement à renouvellement automatique en cours",
@@ -405,7 +408,7 @@ export const BILLING_PATHS = {
   localCardToken: '/local-pay/tokens',
   localConfirm: '/local-pay/confirm',
   /** The failed-payment page a `pendingPayment.payment_url` points at. */
-  payPending: (paymentId: string) => `/local-pay/pay/${encodeURIComponent(paymentId)}`,
+  payPending: (paymentId: string) => `/billing/pay/${encodeURIComponent(paymentId)}`,
   localPaypal: (orderId: string) => `/local-pay/paypal/${encodeURIComponent(orderId)}`,
   localCrypto: (paymentId: string) => `/local-pay/crypto/${encodeURIComponent(paymentId)}`,
   stripeWebhook: '/billing/stripe/webhook',
