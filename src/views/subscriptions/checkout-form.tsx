@@ -26,7 +26,7 @@ import type { NewAccount } from '../../machines/registration-machine';
 import { awaitLocalConfirmation, onLocalPayMessage } from '../../sync/local-pay-messages';
 import { useApp } from '../app-context';
 import { Dialog } from '../common/dialog';
-import { Button, Card as Panel, ErrorText, Field } from '../common/ui';
+import { Button, buttonClass, Card as Panel, ErrorText, Field } from '../common/ui';
 import { useNow } from '../use-now';
 import { BillingFields } from './billing-form';
 import { CardField, CardScope, confirmStripePayment, stripeKeyOf, type CardHandle } from './card-field';
@@ -96,6 +96,13 @@ function CheckoutFormBody({ subject, input, cards, countries, config, user, stri
       },
     },
   }), { input });
+
+  // The local PayPal approval page opens in its own window, as PayPal's does (the click that
+  // asked for the order is recent enough for the browser to allow it).
+  const approveUrl = useSelector(checkout, (s) => (s.matches({ processing: 'awaitingPaypal' }) ? s.context.approveUrl : null));
+  useEffect(() => {
+    if (approveUrl) window.open(approveUrl, 'comptoir-paypal', 'popup,width=480,height=640');
+  }, [approveUrl]);
 
   // The local pages (PayPal approval, crypto) report back to this tab.
   useEffect(
@@ -316,9 +323,19 @@ function CheckoutFormBody({ subject, input, cards, countries, config, user, stri
           <Frame title="Authentification de la carte" src={`${REST_BASE}${BILLING_PATHS.localConfirm}?client_secret=${encodeURIComponent(c.clientSecret)}`} />
         ) : null}
       </Dialog>
-      <Dialog title="Paiement PayPal" open={awaitingPaypal && c.approveUrl !== null} onClose={() => checkout.send({ type: 'paypal.cancel' })} wide>
-        {c.approveUrl ? <Frame title="Paiement PayPal" src={c.approveUrl} /> : null}
-      </Dialog>
+      {awaitingPaypal && c.approveUrl ? (
+        <Panel role="status" aria-label="Paiement PayPal">
+          <p>{CHECKOUT_TEXT.paypalWaiting}</p>
+          <Inline>
+            <a className={buttonClass} href={c.approveUrl} target="_blank" rel="opener">
+              Ouvrir la fenêtre PayPal
+            </a>
+            <Button type="button" variant="ghost" onClick={() => checkout.send({ type: 'paypal.cancel' })}>
+              Annuler
+            </Button>
+          </Inline>
+        </Panel>
+      ) : null}
     </Form>
   );
 }
