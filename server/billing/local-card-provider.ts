@@ -86,7 +86,7 @@ export function localCardProvider(secret: string, now: () => Date) {
   }
 
   const behaviourOf = (providerRef: string): CardBehaviour | null => {
-    const match = /^pm_local_([a-z_]+)_[A-Za-z0-9_-]+$/.exec(providerRef);
+    const match = /^pm_local_([a-z_]+)\.[A-Za-z0-9_-]+$/.exec(providerRef);
     const behaviour = match?.[1] as CardBehaviour | undefined;
     return behaviour && BEHAVIOURS.includes(behaviour) ? behaviour : null;
   };
@@ -103,7 +103,7 @@ export function localCardProvider(secret: string, now: () => Date) {
         ok: true,
         customerId: null,
         card: {
-          providerRef: `${CARD_PREFIX}${card.behaviour}_${randomBytes(9).toString('base64url')}`,
+          providerRef: `${CARD_PREFIX}${card.behaviour}.${randomBytes(9).toString('base64url')}`,
           brand: card.brand,
           last4: card.last4,
           expMonth: card.expMonth,

@@ -1,7 +1,13 @@
 import type { ThankYouPage } from '../../src/domain/checkout';
 
 /** A paid period of a product: its subscriptions run `nbMois` months longer (0: for life). */
-export type Grant = { productId: number; nbMois: number; subscriptions: number[] };
+export type Grant = {
+  productId: number;
+  nbMois: number;
+  subscriptions: number[];
+  /** A renewal's period follows the one before, from the date it was due (ISO). */
+  renews?: string;
+};
 
 /** The plan a first payment starts: recurring renewals, or the remaining instalments. */
 export type PlanToStart = {

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lt, lte, or } from 'drizzle-orm';
 import { BILLING_PATHS, BILLING_TEXT } from '../../src/contract/billing';
 import { REST_BASE } from '../../src/contract/hosts';
 import { thankYouPageFor } from '../../src/domain/checkout';
@@ -13,6 +13,8 @@ import { ProviderUnavailable } from './payment-providers';
 
 type PlanRow = typeof billingPlans.$inferSelect;
 export type RenewalReport = { charged: number; failed: number; skipped: number };
+/** A renewal payment still 'created' after this long was left by a run that stopped. */
+const STALE_MS = 15 * 60_000;
 
 /**
  * Charges every plan due at `now` (the clock is a parameter: tests and the dev route move it):
@@ -47,7 +49,7 @@ async function renewPlan(services: BillingServices, plan: PlanRow, now: Date, or
   const vat = await vatOf(db, user.billing ?? null);
   const ht = plan.kind === 'recurring' ? (holds(holder, SUBSCRIPTION.PRICE_ONE, now) ? PRICE_ONE : fromCents(product.prixCents)) : fromCents(plan.chargeHtCents);
   const money = moneyOf(ht, vat);
-  const [created] = await db
+  await db
     .insert(payments)
     .values({
       id: paymentId,
@@ -61,14 +63,13 @@ async function renewPlan(services: BillingServices, plan: PlanRow, now: Date, or
       vatRate: vat,
       planId: plan.id,
       cardId: plan.cardId,
-      attempts: 1,
       createdAt: now,
       order: {
         lib:
           plan.kind === 'instalments'
             ? `${product.libellePublic} — échéance ${number}/${plan.chargesTotal ?? number}`
             : `${product.libellePublic} — renouvellement`,
-        grants: [{ productId: product.id, nbMois: product.nbMois, subscriptions: product.grants }],
+        grants: [{ productId: product.id, nbMois: product.nbMois, subscriptions: product.grants, renews: (plan.nextChargeAt ?? now).toISOString() }],
         plan: null,
         page: thankYouPageFor(product.libelleInterne),
         boxId: null,
@@ -78,13 +79,21 @@ async function renewPlan(services: BillingServices, plan: PlanRow, now: Date, or
         references: { cnv: '', int: '' },
       },
     })
-    .onConflictDoNothing()
+    .onConflictDoNothing();
+  // The run that moves `attempts` from 0 charges; a payment left 'created' by a run that stopped
+  // half-way is taken again after a while, with the same idempotency key (one charge at the provider).
+  const [current] = await db
+    .update(payments)
+    .set({ attempts: 1 })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'created'),
+        or(eq(payments.attempts, 0), lt(payments.createdAt, new Date(now.getTime() - STALE_MS))),
+      ),
+    )
     .returning();
-  // Another run created this period's payment: once charged (or failed) it is done; still
-  // 'created' (a run stopped half-way, or one running now) it is charged with the same
-  // idempotency key, which the provider answers once, and settled once.
-  const [current] = created ? [created] : await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (!current || current.status !== 'created') return 'skipped';
+  if (!current) return 'skipped';
 
   const [card] = plan.cardId ? await db.select().from(paymentCards).where(eq(paymentCards.id, plan.cardId)).limit(1) : [];
   if (!card) {

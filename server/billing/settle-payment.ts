@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, notInArray } from 'drizzle-orm';
-import { addMonths, extendedExpiry, INSTALMENT_INTERVAL_MONTHS } from '../../src/domain/pricing';
+import { addMonths, extendedExpiry, INSTALMENT_INTERVAL_MONTHS, renewedExpiry } from '../../src/domain/pricing';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
 import { billingPlans, invoices, paymentEvents, payments, users, userSubscriptions } from '../db/schema';
@@ -68,7 +68,8 @@ async function applyPayment(tx: Tx, payment: PaymentRow, now: Date): Promise<voi
   let mainExpiry: Date | null = null;
   for (const grant of order.grants) {
     for (const subscriptionId of grant.subscriptions) {
-      const expiresAt = extendedExpiry(expiries.get(subscriptionId) ?? null, now, grant.nbMois);
+      const held = expiries.get(subscriptionId) ?? null;
+      const expiresAt = grant.renews ? renewedExpiry(held, new Date(grant.renews), now, grant.nbMois) : extendedExpiry(held, now, grant.nbMois);
       expiries.set(subscriptionId, expiresAt);
       if (grant === order.grants[0] && mainExpiry === null) mainExpiry = expiresAt;
       await tx

@@ -14,6 +14,8 @@ import { formatPrice, fromCents } from '../../src/domain/pricing';
 import { cookieTokenOf, userFromToken } from '../auth/tokens';
 import type { BillingServices } from '../billing/billing-services';
 import { cardsOf } from '../billing/checkout';
+import { runRenewals } from '../billing/renewals';
+import { publicOrigin } from '../accounts/account-services';
 import type { PaymentRow } from '../billing/settle-payment';
 import { payments } from '../db/schema';
 import { escapeHtml, htmlPage, scriptJson } from '../http/html-page';
@@ -22,13 +24,15 @@ import { invalidBody } from './invalid-body';
 const R = (path: string) => `${REST_BASE}${path}`;
 const decisionInput = z.object({ action: z.enum(['approve', 'cancel']) });
 const cryptoDecision = z.object({ action: z.enum(['pay', 'cancel']) });
+const renewalRun = z.object({ at: z.iso.datetime({ offset: true }).optional() });
 
 /**
  * The local payment providers (the default without real keys; off in production unless
  * `LOCAL_PAYMENTS=1`): the card field's tokens, the confirmation window of a card that needs one,
  * the PayPal approval page and the crypto hosted page. Each page tells its opener (or parent
  * frame) what happened with `postMessage` (`localPayMessage` in the contract). Also the
- * failed-payment page `pendingPayment.payment_url` points at.
+ * failed-payment page `pendingPayment.payment_url` points at, and `POST /local-pay/run-renewals`
+ * `{ at? }` that runs the renewal job as if it were `at` (local payments only: no real money).
  */
 export function registerLocalPayRoutes(services: BillingServices): void {
   const { app, db } = services;
@@ -198,6 +202,16 @@ document.querySelectorAll('button[data-action]').forEach(b=>b.addEventListener('
     const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).limit(1);
     if (input.data.action === 'pay' && after?.status !== 'succeeded') return reply.code(409).send({ error: BILLING_TEXT.paymentAlreadySettled });
     return reply.send({ success: true });
+  });
+
+  // ---- The renewal job on demand, at a chosen time (development and browser tests) ----
+
+  app.post(R(BILLING_PATHS.localRenewals), async (request, reply) => {
+    if (!services.localPayments) return off(reply);
+    const input = renewalRun.safeParse(request.body ?? {});
+    if (!input.success) return reply.code(400).send({ error: invalidBody(input.error) });
+    const at = input.data.at ? new Date(input.data.at) : services.now();
+    return reply.send(await runRenewals(services, at, publicOrigin(services, request)));
   });
 
   // ---- The failed-payment page (pendingPayment.payment_url) ----

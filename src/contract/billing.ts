@@ -411,5 +411,7 @@ export const BILLING_PATHS = {
   payPending: (paymentId: string) => `/billing/pay/${encodeURIComponent(paymentId)}`,
   localPaypal: (orderId: string) => `/local-pay/paypal/${encodeURIComponent(orderId)}`,
   localCrypto: (paymentId: string) => `/local-pay/crypto/${encodeURIComponent(paymentId)}`,
+  /** `POST { at? }`: runs the renewal job as if it were `at` (local payments only). */
+  localRenewals: '/local-pay/run-renewals',
   stripeWebhook: '/billing/stripe/webhook',
 } as const;

@@ -165,6 +165,17 @@ export function extendedExpiry(current: Date | null, now: Date, nbMois: number):
   return addMonths(from, nbMois);
 }
 
+/**
+ * The expiry a renewal gives: the period follows the one before, from `anchor` (the date the plan
+ * was due), even when the charge comes a little later, so a renewal loses no days; a charge that
+ * comes after the whole period it pays has run out starts from now instead.
+ */
+export function renewedExpiry(current: Date | null, anchor: Date, now: Date, nbMois: number): Date {
+  if (nbMois === 0 || addMonths(anchor, nbMois).getTime() <= now.getTime()) return extendedExpiry(current, now, nbMois);
+  const from = current && current.getTime() > anchor.getTime() ? current : anchor;
+  return extendedExpiry(from, from, nbMois);
+}
+
 /** An offer whose main product is a VIP one (its internal label says VIP). */
 export const isVipOffer = (offer: Pick<Offer, 'produit_principal'>): boolean => offer.produit_principal.libelle_interne.toUpperCase().includes('VIP');
 

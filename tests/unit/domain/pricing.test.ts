@@ -18,6 +18,7 @@ import {
   purchaseBlocked,
   RENEWAL_NOTE,
   renewalNote,
+  renewedExpiry,
   upgradeAllowed,
   upgradeCharge,
   vatRate,
@@ -204,6 +205,16 @@ describe('expiries, lifetime and re-purchase (spec 1 §5, §9)', () => {
     ['already lifetime stays lifetime', LIFETIME_EXPIRY, 1, '2100-01-01'],
   ])('%s', (_case, current, months, expected) => {
     expect(extendedExpiry(current, now, months).toISOString().slice(0, 10)).toBe(expected);
+  });
+
+  it.each([
+    ['charged on time: the next period follows', new Date('2026-11-22T12:00:00Z'), '2026-11-22T12:00:00Z', '2026-12-22'],
+    ['charged an hour late: still from the due date', new Date('2026-11-22T11:00:00Z'), '2026-11-22T11:00:00Z', '2026-12-22'],
+    ['paid a week late by the pay link: from the due date', new Date('2026-11-15T12:00:00Z'), '2026-11-15T12:00:00Z', '2026-12-15'],
+    ['paid after the whole period: from now', new Date('2026-09-01T12:00:00Z'), '2026-09-01T12:00:00Z', '2026-12-22'],
+    ['the member holds more than the plan: from their expiry', new Date('2027-03-01T12:00:00Z'), '2026-11-22T12:00:00Z', '2027-04-01'],
+  ])('renewal: %s', (_case, current, anchor, expected) => {
+    expect(renewedExpiry(current, new Date(anchor), now, 1).toISOString().slice(0, 10)).toBe(expected);
   });
 
   it('a lifetime expiry counts as unlimited', () => {
