@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { addMonths, DEFAULT_VAT, fromCents, moneyOf, toCents } from '../../src/domain/pricing';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
+import { invoiceRef } from '../billing/settle-payment';
 import type { Database } from './open-database';
-import { billingBoxes, billingOffers, billingProducts, coupons } from './schema';
+import { billingBoxes, billingOffers, billingPlans, billingProducts, coupons, invoices, paymentCards, payments } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type ProductRow = typeof billingProducts.$inferInsert;
@@ -86,9 +89,90 @@ export const DEMO_COUPONS = [
   { code: 'NOEL2020', newPrices: { [String(P.vipMonthly.id)]: 0.5 }, startsAt: new Date(Date.UTC(2020, 11, 1)), endsAt: new Date(Date.UTC(2021, 0, 1)) },
 ];
 
-export async function seedBilling(tx: Tx): Promise<void> {
+/** The demo `vip` pays VIP monthly with a saved card: its plan renews when its VIP ends. */
+export const DEMO_VIP_PLAN = { cardId: 'card_demo_vip', planId: 'sub_demo_vip', paymentId: 'pay_demo_vip' } as const;
+
+/**
+ * The catalogue, the coupons, and the demo `vip`'s history: VIP monthly bought a month before its
+ * VIP ends with the card 4242 (local provider), its invoice, its running plan.
+ */
+export async function seedBilling(tx: Tx, demo: { vipId: number; vipExpiry: Date }): Promise<void> {
   await tx.insert(billingProducts).values(Object.values(DEMO_PRODUCTS));
   await tx.insert(billingBoxes).values([...DEMO_BOXES]);
   await tx.insert(billingOffers).values(DEMO_OFFERS);
   await tx.insert(coupons).values(DEMO_COUPONS);
+
+  const product = P.vipMonthly;
+  const paidAt = addMonths(demo.vipExpiry, -1);
+  const money = moneyOf(fromCents(product.prixCents), DEFAULT_VAT);
+  await tx.insert(paymentCards).values({
+    id: DEMO_VIP_PLAN.cardId,
+    userId: demo.vipId,
+    provider: 'local-card',
+    providerRef: 'pm_local_succeed.demo-vip',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2034,
+    createdAt: paidAt,
+  });
+  await tx.insert(billingPlans).values({
+    id: DEMO_VIP_PLAN.planId,
+    userId: demo.vipId,
+    productId: product.id,
+    kind: 'recurring',
+    status: 'active',
+    chargeHtCents: product.prixCents,
+    chargesMade: 1,
+    intervalMonths: product.nbMois,
+    nextChargeAt: demo.vipExpiry,
+    cardId: DEMO_VIP_PLAN.cardId,
+    createdAt: paidAt,
+  });
+  await tx.insert(payments).values({
+    id: DEMO_VIP_PLAN.paymentId,
+    userId: demo.vipId,
+    kind: 'purchase',
+    method: 'card',
+    provider: 'local-card',
+    providerRef: 'ch_local_demo_vip',
+    status: 'succeeded',
+    htCents: toCents(money.ht),
+    ttcCents: toCents(money.ttc),
+    vatRate: DEFAULT_VAT,
+    order: {
+      lib: product.libellePublic,
+      grants: [{ productId: product.id, nbMois: product.nbMois, subscriptions: product.grants }],
+      plan: null,
+      page: 'thank_you_vip',
+      boxId: 1,
+      offerId: 1,
+      optionSelected: false,
+      coupon: null,
+      references: { cnv: '', int: '' },
+    },
+    planId: DEMO_VIP_PLAN.planId,
+    cardId: DEMO_VIP_PLAN.cardId,
+    attempts: 1,
+    createdAt: paidAt,
+    confirmedAt: paidAt,
+    seenAt: paidAt,
+  });
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      ref: `pending-${DEMO_VIP_PLAN.paymentId}`,
+      userId: demo.vipId,
+      paymentId: DEMO_VIP_PLAN.paymentId,
+      lib: product.libellePublic,
+      htCents: toCents(money.ht),
+      tvaCents: toCents(money.tva),
+      vatRate: DEFAULT_VAT,
+      billing: null,
+      customerName: 'Victor Perrin',
+      customerEmail: 'vip@comptoir.test',
+      createdAt: paidAt,
+    })
+    .returning({ id: invoices.id });
+  if (invoice) await tx.update(invoices).set({ ref: invoiceRef(paidAt, invoice.id) }).where(eq(invoices.id, invoice.id));
 }

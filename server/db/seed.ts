@@ -304,7 +304,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
         },
       },
     ]);
-    await seedBilling(tx);
+    await seedBilling(tx, { vipId: userId('vip'), vipExpiry: new Date(now.getTime() + 30 * DAY) });
   });
   return true;
 }

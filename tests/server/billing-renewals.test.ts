@@ -14,7 +14,7 @@ let billing: ReturnType<typeof billingClient>;
 beforeAll(async () => {
   server = await startTestServer({ app: { registerLimit: 1000 } });
   billing = billingClient(server);
-}, 30_000);
+}, 60_000);
 afterAll(() => server.close());
 
 let counter = 0;
@@ -42,12 +42,13 @@ describe('recurring plans renew at full price until cancelled', () => {
     expect(plan.nextChargeAt?.getTime()).toBe(firstExpiry.getTime());
 
     // Not due yet: nothing happens.
-    expect((await renew(new Date(firstExpiry.getTime() - MINUTE))).charged).toBe(0);
+    await renew(new Date(firstExpiry.getTime() - MINUTE));
+    expect(await paymentsOf(plan.id)).toHaveLength(1);
     const at = new Date(firstExpiry.getTime() + MINUTE);
-    // Two runs at once (two servers, or a slow run and the next): one charge.
-    const reports = await Promise.all([renew(at), renew(at)]);
-    expect(reports.reduce((n, r) => n + r.charged, 0)).toBe(1);
-    expect((await renew(at)).charged).toBe(0);
+    // Two runs at once (two servers, or a slow run and the next), then another: one charge.
+    await Promise.all([renew(at), renew(at)]);
+    await renew(at);
+    expect((await paymentsOf(plan.id)).map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
 
     const after = (await billing.expiryOf(buyer, SUBSCRIPTION.VIP))!;
     expect(after.getTime()).toBe(addMonths(firstExpiry, 1).getTime());

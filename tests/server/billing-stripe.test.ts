@@ -25,7 +25,7 @@ beforeAll(async () => {
     },
   });
   billing = billingClient(server);
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await server.close();
   await stripe.close();

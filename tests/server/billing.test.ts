@@ -28,7 +28,7 @@ let billing: ReturnType<typeof billingClient>;
 beforeAll(async () => {
   server = await startTestServer({ app: { registerLimit: 1000 } });
   billing = billingClient(server);
-}, 30_000);
+}, 60_000);
 afterAll(() => server.close());
 
 const DAY = 86_400_000;
@@ -346,7 +346,7 @@ describe('cancel the automatic renewal', () => {
     expect(await post(buyer, BILLING_PATHS.cancelSubscription, {})).toEqual({ status: 400, body: { error: BILLING_TEXT.instalmentsNotCancelable } });
     const [plan] = (await billing.subscriptions(buyer)).subscriptions;
     expect((await post('membre', BILLING_PATHS.cancelSubscription, { stripeSubscriptionId: plan!.stripeSubscriptionId })).status).toBe(404);
-    expect(await post('vip', BILLING_PATHS.cancelSubscription, {})).toEqual({ status: 400, body: { error: BILLING_TEXT.noRenewingSubscription } });
+    expect(await post(await member(), BILLING_PATHS.cancelSubscription, {})).toEqual({ status: 400, body: { error: BILLING_TEXT.noRenewingSubscription } });
   });
 });
 
@@ -408,6 +408,20 @@ describe('invoices', () => {
     expect(rows.length).toBe(paid.length);
     expect(new Set(rows.map((r) => r.paymentId)).size).toBe(rows.length);
     expect(rows.every((r) => r.ref === `FA-${r.createdAt.getUTCFullYear()}-${String(r.id).padStart(6, '0')}`)).toBe(true);
+  });
+});
+
+describe('the demo vip', () => {
+  it('pays VIP monthly with a saved card: a running plan renewing when the VIP ends, its invoice', async () => {
+    const summary = await billing.subscriptions('vip');
+    const vipExpiry = summary.abonnements.find((a) => a.abonnement.id === SUBSCRIPTION.VIP)?.expiration;
+    expect(summary.subscriptions).toEqual([
+      expect.objectContaining({ stripeSubscriptionId: 'sub_demo_vip', libelle: 'VIP mensuel', status: 'active', renews: true, amount: 58.8, nextPaymentAt: vipExpiry }),
+    ]);
+    expect(await billing.cards('vip')).toEqual([{ card_id: 'card_demo_vip', type: 'visa', last4: '4242', exp: '12/34' }]);
+    const [invoice] = await billing.invoices('vip');
+    expect(invoice).toMatchObject({ montantht: 49, montanttva: 9.8, lib: 'VIP mensuel' });
+    expect((await server.get(invoice!.invoiceUrl, await billing.token('vip'))).status).toBe(200);
   });
 });
 
