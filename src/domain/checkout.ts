@@ -25,6 +25,7 @@ export const CHECKOUT_TEXT = {
   cryptoLink: 'Ouvrir la page de paiement crypto',
   paypalWaiting: 'Validez le paiement dans la fenêtre PayPal.',
   pay: 'Payer',
+  buyAsCompany: "J'achète au nom d'une société",
   methods: { card: 'Carte bancaire', paypal: 'PayPal', crypto: 'Crypto-monnaie' },
 } as const;
 
@@ -83,7 +84,8 @@ export function checkoutProblem(f: CheckoutFields): CheckoutProblem | null {
     if (!isValidEmail(f.account.email.trim())) return { field: 'email', message: REGISTRATION_TEXT.invalidEmail };
     if (f.account.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: REGISTRATION_TEXT.shortPassword };
   }
-  const billing = billingProblem({ company: f.company, name: f.billingName });
+  // At checkout the billing is typed only by a company; a private buyer keeps the profile's.
+  const billing = f.company ? billingProblem({ company: true, name: f.billingName }) : null;
   if (billing) return { field: 'billingName', message: billing };
   if (f.waiverRequired && !f.waiver) return { field: 'waiver', message: CHECKOUT_TEXT.waiverRequired };
   if (f.tradingviewRequired && f.tradingview.trim() === '') return { field: 'tradingview', message: CHECKOUT_TEXT.tradingviewRequired };
@@ -91,9 +93,13 @@ export function checkoutProblem(f: CheckoutFields): CheckoutProblem | null {
   return null;
 }
 
-/** The billing form's rule (spec 1 §5): a company must give its name. */
+/**
+ * The billing form's rule (spec 1 §5): the name on the invoices is required — a company's name
+ * for a company, the person's otherwise.
+ */
 export function billingProblem(billing: { company: boolean; name: string }): string | null {
-  return billing.company && billing.name.trim() === '' ? CHECKOUT_TEXT.companyNameRequired : null;
+  if (billing.name.trim() !== '') return null;
+  return billing.company ? CHECKOUT_TEXT.companyNameRequired : TEXT.requiredField;
 }
 
 /** The checkout of an offer, open to everyone (spec 1 §2); a coupon rides along as `?coupon=`. */

@@ -79,7 +79,7 @@ export type CheckoutContext = {
   useSavedCard: boolean;
   hasOption: boolean;
   optionSelected: boolean;
-  /** Buying as a company (name required, VAT number allowed); the billing goes with the payment. */
+  /** Buying as a company: its billing (name required) goes with the payment and onto the profile. */
   company: boolean;
   billing: Billing;
   account: Record<AccountField, string>;
@@ -106,7 +106,7 @@ export type CheckoutContext = {
 
 /**
  * `token` is the account created by this checkout (null: the session's own); `entreprise` is the
- * billing typed at checkout, saved with the purchase (none for an upgrade).
+ * company billing typed at checkout, saved with the purchase (none for a private buyer or an upgrade).
  */
 export type PaymentRequest = { mode: CheckoutMode; coupon: string; optionSelected: boolean; entreprise: Billing | null; token: string | null };
 export type CardPaymentRequest = PaymentRequest & { sourceToken: string };
@@ -121,11 +121,10 @@ const paymentOf = (c: CheckoutContext): PaymentRequest => ({
   mode: c.mode,
   coupon: codeOf(c),
   optionSelected: c.optionSelected,
-  entreprise: c.mode === 'purchase' ? billingOf(c) : null,
+  // A private buyer sends none: the server keeps the profile's billing (or France).
+  entreprise: c.mode === 'purchase' && c.company ? c.billing : null,
   token: c.jwt,
 });
-/** A private buyer sends no VAT number: only a company's counts (spec 1 §6). */
-const billingOf = (c: CheckoutContext): Billing => (c.company ? c.billing : { ...c.billing, vat: '' });
 export const EMPTY_BILLING: Billing = { name: '', address: '', address2: '', zip: '', city: '', country: DEFAULT_COUNTRY, vat: '' };
 const messageOf = (error: unknown, fallback: string = TEXT.requestFailed) =>
   error instanceof Error && error.message !== '' ? error.message : fallback;

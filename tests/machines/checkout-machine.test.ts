@@ -237,7 +237,7 @@ const stateOf = (value: unknown): string =>
 
 /** What the machine must have asked for when it entered a step, from the context it had. */
 function expectedCall(step: string, c: CheckoutContext): Call | null {
-  const entreprise = c.mode === 'upgrade' ? null : c.company ? c.billing : { ...c.billing, vat: '' };
+  const entreprise = c.mode === 'purchase' && c.company ? c.billing : null;
   const payment = { mode: c.mode, coupon: c.appliedCoupon?.code ?? '', optionSelected: c.optionSelected, entreprise, token: c.jwt };
   switch (step) {
     case 'checkingCoupon':

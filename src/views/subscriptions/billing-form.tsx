@@ -19,9 +19,10 @@ export function BillingFields(props: {
   countries: readonly Country[];
   disabled?: boolean;
   onChange: (field: BillingField, value: string) => void;
-  onToggleCompany: () => void;
+  /** Offers the private person / company choice (the checkout asks it with its own checkbox). */
+  onToggleCompany?: () => void;
 }) {
-  const { billing, company, onChange } = props;
+  const { billing, company, onChange, onToggleCompany } = props;
   const input = (field: BillingField, label: string, autoComplete: string) => (
     <Field>
       {label}
@@ -30,16 +31,18 @@ export function BillingFields(props: {
   );
   return (
     <Fields>
-      <Kind role="radiogroup" aria-label={T.billingKind}>
-        <label>
-          <input type="radio" name="billing-kind" checked={!company} onChange={() => company && props.onToggleCompany()} disabled={props.disabled} />
-          {T.billingParticulier}
-        </label>
-        <label>
-          <input type="radio" name="billing-kind" checked={company} onChange={() => !company && props.onToggleCompany()} disabled={props.disabled} />
-          {T.billingCompany}
-        </label>
-      </Kind>
+      {onToggleCompany ? (
+        <Kind role="radiogroup" aria-label={T.billingKind}>
+          <label>
+            <input type="radio" name="billing-kind" checked={!company} onChange={() => company && onToggleCompany()} disabled={props.disabled} />
+            {T.billingParticulier}
+          </label>
+          <label>
+            <input type="radio" name="billing-kind" checked={company} onChange={() => !company && onToggleCompany()} disabled={props.disabled} />
+            {T.billingCompany}
+          </label>
+        </Kind>
+      ) : null}
       {input('name', company ? T.billingCompanyName : T.billingPersonName, company ? 'organization' : 'name')}
       {input('address', T.billingAddress, 'address-line1')}
       {input('address2', T.billingAddress2, 'address-line2')}

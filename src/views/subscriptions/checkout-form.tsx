@@ -123,7 +123,8 @@ function CheckoutFormBody({ subject, input, cards, countries, config, user, stri
   const awaitingPaypal = useSelector(checkout, (s) => s.matches({ processing: 'awaitingPaypal' }));
   const busy = state !== 'editing';
 
-  const vat = vatRate(countries, input.mode === 'purchase' ? { country: c.billing.country, vat: c.company ? c.billing.vat : '' } : user?.billing);
+  // A company's billing typed here decides the VAT; otherwise the profile's does (France by default).
+  const vat = vatRate(countries, input.mode === 'purchase' && c.company ? c.billing : user?.billing);
   const newPrices = c.appliedCoupon?.newPrices ?? null;
   const priceOne = user !== null && holds(user, SUBSCRIPTION.PRICE_ONE, now);
   const upgradePrice = subject.upgradeAmount === null ? null : upgradeAmountAfter(subject.upgradeAmount, subject.offer.produit_principal.id, newPrices);
@@ -206,15 +207,19 @@ function CheckoutFormBody({ subject, input, cards, countries, config, user, stri
 
       {input.mode === 'purchase' ? (
         <Panel aria-label={SUBSCRIPTIONS_TEXT.billingTitle}>
-          <h3>{SUBSCRIPTIONS_TEXT.billingTitle}</h3>
-          <BillingFields
-            billing={c.billing}
-            company={c.company}
-            countries={countries}
-            disabled={busy}
-            onChange={(field: BillingField, value) => checkout.send({ type: 'billing.change', field, value })}
-            onToggleCompany={() => checkout.send({ type: 'billing.toggleCompany' })}
-          />
+          <Check>
+            <input type="checkbox" checked={c.company} onChange={() => checkout.send({ type: 'billing.toggleCompany' })} disabled={busy} />
+            {CHECKOUT_TEXT.buyAsCompany}
+          </Check>
+          {c.company ? (
+            <BillingFields
+              billing={c.billing}
+              company
+              countries={countries}
+              disabled={busy}
+              onChange={(field: BillingField, value) => checkout.send({ type: 'billing.change', field, value })}
+            />
+          ) : null}
           {problemFor('billingName')}
         </Panel>
       ) : null}
