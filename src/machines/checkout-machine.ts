@@ -477,7 +477,8 @@ export const checkoutMachine = setup({
     },
     paid: {
       type: 'final',
-      entry: { type: 'paid', params: ({ context }) => ({ page: context.thankYou, jwt: context.jwt }) },
+      // A PayPal capture always thanks on thank_you (spec 1 §4); a card on the product's page.
+      entry: { type: 'paid', params: ({ context }) => ({ page: context.method === 'paypal' ? 'thank_you' : context.thankYou, jwt: context.jwt }) },
     },
     // The payment is confirmed by the crypto provider; the hosted page tells this tab when it is.
     cryptoOpened: { on: { 'crypto.paid': 'paid' } },

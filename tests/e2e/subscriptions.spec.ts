@@ -106,6 +106,28 @@ test('a declined card shows the bank message and nothing is bought', async ({ pa
   await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText("Vous n'avez aucun abonnement en cours.");
 });
 
+test('PayPal: the order is approved in its window, captured, and the member thanked', async ({ page, request }) => {
+  const account = await freshAccount(request, 'paypal');
+  await signedIn(page, account, VIP_MONTHLY.path);
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  await expect(page.getByLabel('Numéro de carte')).toHaveCount(0);
+  const [approval] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Payer avec PayPal' }).click()]);
+  await approval.getByRole('button', { name: 'Approuver le paiement' }).click();
+  await expect(page).toHaveURL('/profil/abonnements/thank_you');
+  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+});
+
+test('crypto: the hosted page opens in a new tab; once paid there, the checkout thanks the member', async ({ page, request }) => {
+  const account = await freshAccount(request, 'crypto');
+  await signedIn(page, account, VIP_MONTHLY.path);
+  await page.getByRole('radio', { name: 'Crypto-monnaie' }).check();
+  const [hosted] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Payer en crypto-monnaie' }).click()]);
+  await expect(page.getByRole('status').filter({ hasText: 'nouvel onglet' })).toBeVisible();
+  await hosted.getByRole('button', { name: 'Marquer comme payé' }).click();
+  await expect(page).toHaveURL('/profil/abonnements/thank_you_vip');
+  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+});
+
 test('a coupon lowers the offers and the checkout price', async ({ page }) => {
   await signedIn(page, { email: 'membre', password: 'comptoir123' }, '/profil/abonnements');
   const coupon = page.getByRole('form', { name: 'Code promo' });

@@ -261,7 +261,7 @@ function expectedCall(step: string, c: CheckoutContext): Call | null {
     case 'processing.capturingPaypal':
       return ['capturePaypalOrder', { orderId: c.paypalOrderId, token: c.jwt }];
     case 'paid':
-      return ['paid', { page: c.thankYou, jwt: c.jwt }];
+      return ['paid', { page: c.method === 'paypal' ? 'thank_you' : c.thankYou, jwt: c.jwt }];
     case 'cryptoOpened':
       return ['cryptoStarted', { url: c.hostedUrl }];
     default:
