@@ -108,3 +108,12 @@ export function purchasePath(boxIndex: number, offerIndex: number, coupon?: stri
   return coupon ? `${path}?coupon=${encodeURIComponent(coupon)}` : path;
 }
 export const UPGRADE_PATH = '/purchase/upgrade_live';
+
+/** 'MM/AA' (or 'MM/AAAA') to the month and the four-digit year; null when it is not a date. */
+export function parseExpiry(value: string): { exp_month: number; exp_year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { exp_month: month, exp_year: year } : null;
+}

@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { PaymentConfig } from '../../contract/billing';
-import { CHECKOUT_TEXT } from '../../domain/checkout';
+import { CHECKOUT_TEXT, parseExpiry } from '../../domain/checkout';
 import { useApp } from '../app-context';
 import { Field } from '../common/ui';
 
@@ -86,15 +86,6 @@ function StripeCardField({ handleRef, onError }: FieldProps) {
       <CardElement options={{ hidePostalCode: true }} onChange={(event) => onError(event.error?.message ?? null)} />
     </StripeBox>
   );
-}
-
-/** 'MM/AA' (or 'MM/AAAA') to the month and the four-digit year; null when it is not a date. */
-export function parseExpiry(value: string): { exp_month: number; exp_year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { exp_month: month, exp_year: year } : null;
 }
 
 function LocalCardField({ handleRef, onError, disabled }: FieldProps) {
