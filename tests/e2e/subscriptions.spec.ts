@@ -215,3 +215,44 @@ test('an invoice is listed after a purchase and its document opens', async ({ pa
   const [document] = await Promise.all([page.waitForEvent('popup'), invoice.getByRole('link', { name: 'Ouvrir' }).click()]);
   await expect(document.locator('body')).toContainText('58,80');
 });
+
+test('the billing form: the company name is required, France by default, saved to the profile', async ({ page, request }) => {
+  const account = await freshAccount(request, 'facturation');
+  await signedIn(page, account, '/profil/abonnements');
+  const form = page.getByRole('form', { name: 'Informations de facturation' });
+  await expect(form.getByLabel('Pays')).toHaveValue('FR');
+  await form.getByRole('radio', { name: 'Société' }).check();
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form.getByRole('alert')).toHaveText(BILLING_TEXT.companyNameRequired);
+  await form.getByLabel('Nom de la société').fill('Comptoir SAS');
+  await form.getByLabel('Adresse', { exact: true }).fill('1 place de la Bourse');
+  await form.getByLabel('Code postal').fill('1000');
+  await form.getByLabel('Ville').fill('Bruxelles');
+  await form.getByLabel('Pays').selectOption('BE');
+  await form.getByLabel('Numéro de TVA intracommunautaire').fill('BE0123456789');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('Nom de la société')).toHaveValue('Comptoir SAS');
+  await expect(form.getByLabel('Pays')).toHaveValue('BE');
+});
+
+test('cards: one is added through the card field, then deleted after a confirmation', async ({ page, request }) => {
+  const account = await freshAccount(request, 'cartes');
+  await signedIn(page, account, '/profil/abonnements');
+  const cards = page.getByRole('region', { name: 'Mes cartes' });
+  await expect(cards).toContainText('Aucune carte enregistrée.');
+  await cards.getByRole('button', { name: 'Ajouter une carte' }).click();
+  await fillCard(page, CARDS.ok);
+  await cards.getByRole('button', { name: 'Enregistrer la carte' }).click();
+  await expect(page.getByText('Votre carte a été ajoutée avec succès...')).toBeVisible();
+  await expect(cards).toContainText('•••• 4242');
+
+  await cards.getByRole('button', { name: /Supprimer/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Voulez-vous vraiment supprimer cette carte ?' });
+  await dialog.getByRole('button', { name: 'Non' }).click();
+  await expect(cards).toContainText('•••• 4242');
+  await cards.getByRole('button', { name: /Supprimer/ }).click();
+  await dialog.getByRole('button', { name: 'Oui' }).click();
+  await expect(cards).toContainText('Aucune carte enregistrée.');
+});
