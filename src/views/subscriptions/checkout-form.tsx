@@ -353,7 +353,14 @@ function upgradeAmountAfter(amount: number, productId: number, newPrices: NewPri
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
+  & input:not([type='checkbox']):not([type='radio']),
+  & select {
+    min-width: 0;
+    width: 100%;
+    box-sizing: border-box;
+  }
   & h2,
   & h3 {
     margin: 0 0 8px;
@@ -387,10 +394,12 @@ const CardChoice = styled.div`
 `;
 const Inline = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: flex-end;
   gap: 12px;
   & > label {
-    flex: 1;
+    flex: 1 1 180px;
+    min-width: 0;
   }
 `;
 const Note = styled.p`

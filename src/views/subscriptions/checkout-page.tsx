@@ -154,6 +154,8 @@ const upgradeProduct = (id: number): Product => ({
 const Page = styled.div`
   padding: 24px 32px;
   max-width: 760px;
+  box-sizing: border-box;
+  min-width: 0;
   @media (max-width: 600px) {
     padding: 16px;
   }

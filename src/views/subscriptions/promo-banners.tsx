@@ -108,6 +108,13 @@ const Ad = styled.section`
     margin: 0 0 6px;
     font-weight: 600;
   }
+  & button[data-variant='ghost'] {
+    color: #fff;
+    border-color: rgb(255 255 255 / 70%);
+  }
+  @media (max-width: 600px) {
+    flex-direction: column;
+  }
 `;
 const CodeRow = styled.div`
   display: flex;

@@ -102,7 +102,16 @@ function SubpageBanner({ subpage }: { subpage: Subpage }) {
 const Page = styled.div`
   padding: 24px 32px;
   max-width: 900px;
+  box-sizing: border-box;
+  min-width: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  & input:not([type='checkbox']):not([type='radio']),
+  & select {
+    min-width: 0;
+    width: 100%;
+    box-sizing: border-box;
+  }
   gap: 20px;
   & h1,
   & h2,
@@ -115,6 +124,7 @@ const Page = styled.div`
 `;
 const Section = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
 `;
 const Info = styled.div`
