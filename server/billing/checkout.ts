@@ -177,7 +177,7 @@ export async function createPayment(
   draft: Draft,
   method: PaymentMethod,
   provider: string,
-  extra: Partial<Pick<PaymentRow, 'providerRef' | 'cardId'>> = {},
+  extra: Partial<Pick<PaymentRow, 'providerRef' | 'cardId' | 'clientKey'>> = {},
 ): Promise<PaymentRow> {
   const id = newId('pay');
   const [row] = await services.db

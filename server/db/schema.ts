@@ -460,6 +460,8 @@ export const payments = pgTable(
     order: jsonb('order').$type<PaymentOrder>().notNull(),
     planId: text('plan_id'),
     cardId: text('card_id'),
+    /** The client's `Idempotency-Key`: a repeated purchase answers this payment instead of paying again. */
+    clientKey: text('client_key'),
     clientSecret: text('client_secret'),
     error: text('error'),
     /** Charge attempts made for this payment (each with its own idempotency key). */
@@ -472,6 +474,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     uniqueIndex('payments_client_secret_key').on(t.clientSecret),
+    uniqueIndex('payments_client_key').on(t.userId, t.clientKey),
     index('payments_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -10,6 +10,7 @@ import {
   couponInput,
   cryptoPaymentInput,
   deleteCardInput,
+  IDEMPOTENCY_HEADER,
   paypalCaptureInput,
   paypalOrderInput,
   purchaseInput,
@@ -33,7 +34,9 @@ import { couponPrices, loadCountries } from '../billing/catalogue';
 import { cardsOf, chargePayment, createPayment, isRefusal, purchaseDraft, resolveCard, saveCard, upgradeDraft, type Draft, type Refusal } from '../billing/checkout';
 import { invoiceDocument } from '../billing/invoice-document';
 import { ProviderUnavailable } from '../billing/payment-providers';
+import type { PaymentRow } from '../billing/settle-payment';
 import { subscriptionsSummary } from '../billing/subscription-summary';
+import { INVALID_REQUEST } from '../chat/chat-access';
 import { billingPlans, invoices, paymentCards, payments } from '../db/schema';
 import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
 import { findUserById, subscriptionsOf, toUserDto, type UserRow } from '../users/user-queries';
@@ -247,14 +250,68 @@ export function registerBillingRoutes(services: BillingServices): void {
 
   // ---- Purchase by card, crypto, PayPal ----
 
-  /** Pays a draft with a card: the saved card or a new token, then the charge. */
-  async function payDraftByCard(user: UserRow, draft: Draft, sourceToken: string): Promise<PurchaseAnswer | Refusal> {
+  /** The answer a card payment already gave (a repeated request with the same `Idempotency-Key`). */
+  const replayOf = (payment: PaymentRow): PurchaseAnswer | Refusal => {
+    switch (payment.status) {
+      case 'succeeded':
+        return { status: 'OK', clientSecret: null, paymentId: payment.id };
+      case 'requires_action':
+        return payment.clientSecret ? { status: 'pending', clientSecret: payment.clientSecret, paymentId: payment.id } : { ok: false, status: 409, error: BILLING_TEXT.paymentInProgress };
+      case 'failed':
+        return { ok: false, status: 402, error: payment.error ?? BILLING_TEXT.cardDeclined };
+      default:
+        return { ok: false, status: 409, error: BILLING_TEXT.paymentInProgress };
+    }
+  };
+  const paymentWithKey = async (userId: number, clientKey: string): Promise<PaymentRow | null> => {
+    const [row] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey))).limit(1);
+    return row ?? null;
+  };
+
+  /**
+   * Pays a draft with a card: the payment is written first (with the client's key, so a repeat
+   * of the request answers it instead of paying twice), then the saved card or the new token,
+   * then the charge.
+   */
+  async function payDraftByCard(user: UserRow, draft: Draft, sourceToken: string, clientKey: string | null): Promise<PurchaseAnswer | Refusal> {
+    let payment: PaymentRow;
+    try {
+      payment = await createPayment(services, user, draft, 'card', services.card.name, { clientKey });
+    } catch (error) {
+      // The same key at the same moment: the other request pays, this one answers what it did.
+      const other = clientKey ? await paymentWithKey(user.id, clientKey) : null;
+      if (other) return replayOf(other);
+      throw error;
+    }
     const card = await resolveCard(services, user, sourceToken);
-    if (isRefusal(card)) return card;
-    const payment = await createPayment(services, user, draft, 'card', services.card.name, { cardId: card.card.id });
+    if (isRefusal(card)) {
+      await services.settle(payment.id, { status: 'failed', error: card.error });
+      return card;
+    }
     // Saving the first card may have created the member's customer at the provider.
     const fresh = (await findUserById(db, user.id)) ?? user;
     return chargePayment(services, payment, card.card, fresh);
+  }
+
+  /** The card routes' common path: the key's earlier answer, or the draft paid now. */
+  async function cardPayment(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    sourceToken: string,
+    makeDraft: () => Promise<Draft | Refusal>,
+  ): Promise<FastifyReply> {
+    const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+    const clientKey = typeof header === 'string' && header.trim() ? header.trim() : null;
+    if (clientKey && clientKey.length > 200) return reply.code(400).send({ error: `${INVALID_REQUEST} : en-tête « ${IDEMPOTENCY_HEADER} » trop long` });
+    const earlier = clientKey ? await paymentWithKey(user.id, clientKey) : null;
+    const answer = earlier
+      ? replayOf(earlier)
+      : await (async () => {
+          const draft = await makeDraft();
+          return isRefusal(draft) ? draft : payDraftByCard(user, draft, sourceToken, clientKey);
+        })().catch(providerDown);
+    return isRefusal(answer) ? refused(reply, answer) : reply.send(answer);
   }
 
   app.post(R(BILLING_PATHS.purchase), async (request, reply) => {
@@ -262,10 +319,7 @@ export function registerBillingRoutes(services: BillingServices): void {
     if (!user) return reply;
     const input = parse(purchaseInput, request.body, reply);
     if (!input || !usable(reply, services.card.name)) return reply;
-    const draft = await purchaseDraft(services, user, input, 'card');
-    if (isRefusal(draft)) return refused(reply, draft);
-    const answer = await payDraftByCard(user, draft, input.sourceToken).catch(providerDown);
-    return isRefusal(answer) ? refused(reply, answer) : reply.send(answer);
+    return cardPayment(request, reply, user, input.sourceToken, () => purchaseDraft(services, user, input, 'card'));
   });
 
   app.post(R(BILLING_PATHS.cryptoPayment), async (request, reply) => {
@@ -357,10 +411,7 @@ export function registerBillingRoutes(services: BillingServices): void {
     if (!user) return reply;
     const input = parse(upgradeInput, request.body, reply);
     if (!input || !usable(reply, services.card.name)) return reply;
-    const draft = await upgradeDraft(services, user, input);
-    if (isRefusal(draft)) return refused(reply, draft);
-    const answer = await payDraftByCard(user, draft, input.sourceToken).catch(providerDown);
-    return isRefusal(answer) ? refused(reply, answer) : reply.send(answer);
+    return cardPayment(request, reply, user, input.sourceToken, () => upgradeDraft(services, user, input));
   });
 
   // ---- The failed-payment link ----

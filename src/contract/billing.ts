@@ -245,6 +245,14 @@ export type CryptoPaymentInput = z.input<typeof cryptoPaymentInput>;
 export type CryptoPaymentRequest = z.output<typeof cryptoPaymentInput>;
 
 /**
+ * An optional request header of the card payments (`/settings/purchase`, `POST /settings/upgrade`):
+ * a key the client makes once per payment attempt. A repeat of the request with the same key (a
+ * retry after a lost answer, a double click) answers the first one's result and never charges
+ * twice.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
  * Spec 1 §3 purchase answer: `OK` (paid, entitlement granted) or `pending` (the card needs a
  * confirmation: confirm with `clientSecret`, Stripe's `confirmCardPayment` or the local
  * confirmation). A refusal answers `{ error }` (status 402 for a declined card, 400 otherwise).
@@ -375,6 +383,7 @@ export const BILLING_TEXT = {
   paypalNotApproved: "La commande PayPal n'a pas été approuvée",
   paymentNotFound: 'Ce paiement est introuvable',
   paymentAlreadySettled: 'Ce paiement a déjà été traité',
+  paymentInProgress: 'Ce paiement est en cours de traitement',
   noCard: 'Aucune carte enregistrée pour ce paiement',
   localPaymentsOff: "Le paiement local n'est pas disponible sur ce serveur",
   upgradeNotAllowed:

@@ -10,6 +10,7 @@ import {
   countriesResponse,
   cryptoAnswer,
   localConfirmAnswer,
+  IDEMPOTENCY_HEADER,
   paymentConfig,
   paypalOrderAnswer,
   purchaseAnswer,
@@ -168,6 +169,32 @@ describe('card purchase with the test cards', () => {
     expect(localConfirmAnswer.parse(await (await confirm(answer.clientSecret, 'authenticate')).json())).toEqual({ status: 'failed', error: BILLING_TEXT.authenticationFailed });
     expect(await billing.expiryOf(buyer, SUBSCRIPTION.VIP)).toBeNull();
     expect(await invoiceCount(buyer)).toBe(0);
+  });
+
+  it('a repeated request with the same Idempotency-Key pays once and answers the same', async () => {
+    const buyer = await member();
+    const token = await billing.token(buyer);
+    const body = billing.purchaseBody(await billing.cardToken(CARDS.success));
+    const send = (key: string, payload: unknown = body) =>
+      fetch(`${server.url}${rest(BILLING_PATHS.purchase)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: key },
+        body: JSON.stringify(payload),
+      });
+    const answers = await Promise.all([send('achat-1'), send('achat-1')]);
+    const later = await send('achat-1');
+    const bodies = await Promise.all([...answers, later].map(async (r) => ({ status: r.status, body: (await r.json()) as { paymentId?: string; error?: string } })));
+    const paid = bodies.filter((b) => b.status === 200);
+    expect(paid.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(paid.map((b) => b.body.paymentId)).size).toBe(1);
+    for (const other of bodies.filter((b) => b.status !== 200)) expect(other).toEqual({ status: 409, body: { error: BILLING_TEXT.paymentInProgress } });
+    expect(await invoiceCount(buyer)).toBe(1);
+    // A declined attempt answers its refusal again; a new key is a new attempt.
+    const declined = billing.purchaseBody(await billing.cardToken(CARDS.declined), { boxId: 3, offerId: 8 });
+    expect((await send('achat-2', declined)).status).toBe(402);
+    expect(await jsonOf(await send('achat-2', { ...declined, sourceToken: await billing.cardToken(CARDS.success) }))).toEqual({ status: 402, body: { error: BILLING_TEXT.cardDeclined } });
+    expect((await send('achat-3', { ...declined, sourceToken: await billing.cardToken(CARDS.success) })).status).toBe(200);
+    expect(await invoiceCount(buyer)).toBe(2);
   });
 
   it('a PaymentIntent confirmation that is unknown answers 404', async () => {

@@ -111,6 +111,7 @@ CREATE TABLE "payments" (
 	"order" jsonb NOT NULL,
 	"plan_id" text,
 	"card_id" text,
+	"client_key" text,
 	"client_secret" text,
 	"error" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -137,6 +138,7 @@ CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_a
 CREATE INDEX "payment_cards_user_idx" ON "payment_cards" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_ref_key" ON "payments" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_client_secret_key" ON "payments" USING btree ("client_secret");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_client_key" ON "payments" USING btree ("user_id","client_key");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
 -- Countries of the billing form and their VAT (percent); tva_entreprise applies with a VAT number
 -- (reverse charge inside the EU outside France). Reference data, present in every database.
