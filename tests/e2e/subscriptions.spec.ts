@@ -128,6 +128,34 @@ test('crypto: the hosted page opens in a new tab; once paid there, the checkout 
   await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
 });
 
+test('a formation hides the payment methods until the waiver is ticked', async ({ page, request }) => {
+  const account = await freshAccount(request, 'formation');
+  await signedIn(page, account, '/purchase/4/0');
+  await expect(page.getByLabel('Numéro de carte')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vous devez accepter de renoncer à votre droit de rétractation pour continuer.');
+  await page.getByRole('checkbox', { name: /renonce expressément à mon droit de rétractation/ }).check();
+  await fillCard(page, CARDS.ok);
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page).toHaveURL('/profil/abonnements/thank_you');
+  await expect(page.getByRole('heading', { name: 'Merci pour votre achat !' })).toBeVisible();
+});
+
+test('an indicator needs the TradingView account, saved to the profile before paying', async ({ page, request }) => {
+  const account = await freshAccount(request, 'indicateur');
+  await signedIn(page, account, '/purchase/4/1');
+  await expect(page.getByText("Rappel : l'accès à cet indicateur nécessite un abonnement VIP en cours.")).toBeVisible();
+  await fillCard(page, CARDS.ok);
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vous devez renseigner votre compte TradingView pour continuer');
+  await page.getByLabel('Votre compte TradingView').fill('nina_trades');
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page.getByText('Le compte tradingView est enregistré')).toBeVisible();
+  await expect(page).toHaveURL('/profil/abonnements/thank_you');
+  const me = await request.get('/content/api/users/me', { headers: { Authorization: `Bearer ${account.jwt}` } });
+  expect(((await me.json()) as { tradingview: string }).tradingview).toBe('nina_trades');
+});
+
 test('a coupon lowers the offers and the checkout price', async ({ page }) => {
   await signedIn(page, { email: 'membre', password: 'comptoir123' }, '/profil/abonnements');
   const coupon = page.getByRole('form', { name: 'Code promo' });
