@@ -232,6 +232,35 @@ test('a VIP upgrades to Live; without VIP the upgrade is not allowed', async ({ 
   await page.context().close();
 });
 
+test('a failed renewal shows the notice with its pay link; paying it there clears the notice', async ({ page, request }) => {
+  const account = await freshAccount(request, 'impaye');
+  const auth = { Authorization: `Bearer ${account.jwt}` };
+  await buyByApi(request, account, VIP_MONTHLY);
+  // The plan moves to a card that is saved but whose every charge fails, then the month ends.
+  const token = await request.post('/rest/local-pay/tokens', { data: { number: '4000000000000341', exp_month: 12, exp_year: 2034, cvc: '123', name: 'Nina' } });
+  expect((await request.post('/rest/settings/cards/add', { headers: auth, data: await token.json() })).ok()).toBe(true);
+  const cards = (await (await request.get('/rest/settings/cards', { headers: auth })).json()) as { card_id: string; last4: string }[];
+  const first = cards.find((c) => c.last4 === '4242')!;
+  expect((await request.delete('/rest/settings/cards', { headers: auth, data: { cardId: first.card_id } })).ok()).toBe(true);
+  const at = new Date(Date.now() + 40 * 86_400_000).toISOString();
+  expect(await (await request.post('/rest/local-pay/run-renewals', { data: { at } })).json()).toMatchObject({ failed: 1 });
+
+  await signedIn(page, account, '/profil/abonnements');
+  const notice = page.getByRole('alert', { name: 'Un paiement a échoué' });
+  await expect(notice).toContainText('VIP');
+  const [payPage] = await Promise.all([page.waitForEvent('popup'), notice.getByRole('link', { name: 'Régler le paiement' }).click()]);
+  await expect(payPage.getByRole('heading', { name: 'Régler le paiement en attente' })).toBeVisible();
+  await payPage.getByLabel('Numéro de carte').fill(CARDS.ok);
+  await payPage.getByLabel('Expiration (MM/AA)').fill('12/34');
+  await payPage.getByLabel('Cryptogramme').fill('123');
+  await payPage.getByLabel('Titulaire de la carte').fill('Nina Martin');
+  await payPage.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(payPage.getByText('Paiement effectué : votre abonnement reprend.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(notice).toHaveCount(0);
+});
+
 test('an invoice is listed after a purchase and its document opens', async ({ page, request }) => {
   const account = await freshAccount(request, 'facture');
   await buyByApi(request, account, VIP_MONTHLY);
