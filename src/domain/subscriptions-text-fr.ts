@@ -3,7 +3,7 @@ import { SUBSCRIPTION } from './subscription-ids';
 /** The subscriptions page's French text (spec 1 §2, §5, §8), as the spec writes it where it names one. */
 export const SUBSCRIPTIONS_TEXT = {
   pageTitle: 'Mes abonnements',
-  summaryTitle: 'Mes abonnements en cours',
+  summaryTitle: 'Abonnements en cours',
   noSubscription: "Vous n'avez aucun abonnement en cours.",
   unlimited: 'Illimité',
   expires: (date: string) => `Expire le ${date}`,

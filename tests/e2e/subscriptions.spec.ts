@@ -78,7 +78,7 @@ test('a member buys VIP monthly with the success card and sees the VIP alerts wi
 
   await expect(page).toHaveURL('/profil/abonnements/thank_you_vip');
   await expect(page.getByRole('heading', { name: 'Bienvenue dans le VIP !' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
   await page.getByRole('link', { name: 'Voir les alertes' }).click();
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByText(LOCKED)).toHaveCount(0);
@@ -92,7 +92,7 @@ test('a card that needs confirmation is confirmed in the bank window, then the p
   const bank = page.frameLocator('iframe[title="Authentification de la carte"]');
   await bank.getByRole('button', { name: "Valider l'authentification" }).click();
   await expect(page).toHaveURL('/profil/abonnements/thank_you_vip');
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
 });
 
 test('a declined card shows the bank message and nothing is bought', async ({ page, request }) => {
@@ -103,7 +103,7 @@ test('a declined card shows the bank message and nothing is bought', async ({ pa
   await expect(page.getByRole('alert').filter({ hasText: BILLING_TEXT.cardDeclined }).first()).toBeVisible();
   await expect(page).toHaveURL(VIP_MONTHLY.path);
   await page.goto('/profil/abonnements');
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText("Vous n'avez aucun abonnement en cours.");
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText("Vous n'avez aucun abonnement en cours.");
 });
 
 test('PayPal: the order is approved in its window, captured, and the member thanked', async ({ page, request }) => {
@@ -114,7 +114,7 @@ test('PayPal: the order is approved in its window, captured, and the member than
   const [approval] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Payer avec PayPal' }).click()]);
   await approval.getByRole('button', { name: 'Approuver le paiement' }).click();
   await expect(page).toHaveURL('/profil/abonnements/thank_you');
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
 });
 
 test('crypto: the hosted page opens in a new tab; once paid there, the checkout thanks the member', async ({ page, request }) => {
@@ -125,7 +125,7 @@ test('crypto: the hosted page opens in a new tab; once paid there, the checkout 
   await expect(page.getByRole('status').filter({ hasText: 'nouvel onglet' })).toBeVisible();
   await hosted.getByRole('button', { name: 'Marquer comme payé' }).click();
   await expect(page).toHaveURL('/profil/abonnements/thank_you_vip');
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
 });
 
 test('a formation hides the payment methods until the waiver is ticked', async ({ page, request }) => {
@@ -190,7 +190,7 @@ test('signed out, a visitor buys: the account is created first, then paid and si
 
   await expect(page).toHaveURL('/profil/abonnements/thank_you_vip');
   await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
 });
 
 test('cancelling the automatic renewal asks first, then shows the canceled page', async ({ page, request }) => {
@@ -227,7 +227,7 @@ test('a VIP upgrades to Live; without VIP the upgrade is not allowed', async ({ 
   if (await page.getByLabel('Numéro de carte').isVisible()) await fillCard(page, CARDS.ok);
   await page.getByRole('button', { name: 'Payer' }).click();
   await expect(page).toHaveURL(/\/profil\/abonnements\/thank_you/);
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('Live');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('Live');
   await expect(page.getByRole('link', { name: 'Passer au Live', exact: true })).toHaveCount(0);
   await page.context().close();
 });
@@ -243,7 +243,9 @@ test('a failed renewal shows the notice with its pay link; paying it there clear
   const first = cards.find((c) => c.last4 === '4242')!;
   expect((await request.delete('/rest/settings/cards', { headers: auth, data: { cardId: first.card_id } })).ok()).toBe(true);
   const at = new Date(Date.now() + 40 * 86_400_000).toISOString();
-  expect(await (await request.post('/rest/local-pay/run-renewals', { data: { at } })).json()).toMatchObject({ failed: 1 });
+  // The job renews every plan due on this shared server; this account's is one that fails.
+  const report = (await (await request.post('/rest/local-pay/run-renewals', { data: { at } })).json()) as { failed: number };
+  expect(report.failed).toBeGreaterThanOrEqual(1);
 
   await signedIn(page, account, '/profil/abonnements');
   const notice = page.getByRole('alert', { name: 'Un paiement a échoué' });
@@ -257,7 +259,7 @@ test('a failed renewal shows the notice with its pay link; paying it there clear
   await payPage.getByRole('button', { name: 'Payer', exact: true }).click();
   await expect(payPage.getByText('Paiement effectué : votre abonnement reprend.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Mes abonnements en cours' })).toContainText('VIP');
+  await expect(page.getByRole('region', { name: 'Abonnements en cours' })).toContainText('VIP');
   await expect(notice).toHaveCount(0);
 });
 
