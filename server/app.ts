@@ -20,6 +20,13 @@ import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
+import { createBillingServices, type BillingOptions, type BillingServices } from './billing/billing-services';
+import { registerBillingRoutes } from './routes/billing-routes';
+import { registerLocalPayRoutes } from './routes/local-pay-routes';
+import { registerStripeWebhookRoutes } from './routes/stripe-webhook-routes';
+import { readableRoomIds } from './chat/chat-access';
+import { readersChannel, userChannel } from './realtime/channels';
+import { findUserById } from './users/user-queries';
 import { registerPasswordRoutes } from './routes/password-routes';
 import { registerProfileRoutes } from './routes/profile-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
@@ -48,9 +55,13 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
 } & Partial<
-  Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit' | 'vapid' | 'vapidSubject'>
->;
-export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo };
+  Pick<
+    ServerConfig,
+    'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit' | 'vapid' | 'vapidSubject' | 'stripe' | 'paypal' | 'localPayments'
+  >
+> &
+  Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
+export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo; billing: BillingServices };
 
 /** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
 const API_PREFIXES = ['/rest/', '/content/', '/socket.io/'];
@@ -108,6 +119,29 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerContactRoutes(accounts);
   registerGoogleRoutes(accounts);
   registerDevMailboxRoutes(accounts);
+  const billing = createBillingServices({
+    app,
+    db,
+    mail,
+    now: accounts.now,
+    publicUrl: options.publicUrl,
+    secret: options.jwtSecret,
+    localPayments: options.localPayments ?? true,
+    stripe: options.stripe,
+    stripeEndpoint: options.stripeEndpoint,
+    paypal: options.paypal,
+    paypalFetch: options.paypalFetch,
+    // A new subscription opens rooms: the member's open sockets start hearing their alerts at once.
+    onEntitled: async (userId) => {
+      const user = await findUserById(db, userId);
+      if (!user) return;
+      const roomIds = await readableRoomIds(db, user, accounts.now());
+      io.in(userChannel(userId)).socketsJoin(roomIds.map(readersChannel));
+    },
+  });
+  registerBillingRoutes(billing);
+  registerLocalPayRoutes(billing);
+  await registerStripeWebhookRoutes(billing);
 
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);
@@ -137,5 +171,5 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return { app, io };
+  return { app, io, billing };
 }

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { base64urlKey } from '../src/contract/account';
+import type { StripeConfig } from './billing/billing-services';
+import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider';
 
 /** Every setting the server reads, decoded once at start (README "Configuration"). */
 const environment = z.object({
@@ -30,6 +32,14 @@ const environment = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT doit être une adresse mailto: ou une URL https://')
     .optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY commence par sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY commence par pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET commence par whsec_').optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.string().url().default(PAYPAL_SANDBOX_URL),
+  LOCAL_PAYMENTS: z.enum(['0', '1']).optional(),
+  RENEWAL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(60),
 }).refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
   message: 'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : donnez les deux ou aucune',
   path: ['VAPID_PRIVATE_KEY'],
@@ -65,6 +75,14 @@ export type ServerConfig = {
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** The contact the push services see (`mailto:` or `https://`); `mailto:` the team mailbox by default. */
   vapidSubject: string;
+  /** Stripe for cards when its secret key is set (with the publishable key for the client). */
+  stripe: StripeConfig | undefined;
+  /** PayPal's Orders API when both its client id and secret are set. */
+  paypal: PaypalConfig | undefined;
+  /** The local payment providers (they grant for free): on outside production, or with `LOCAL_PAYMENTS=1`. */
+  localPayments: boolean;
+  /** How often the renewal job charges the plans due (0: never, e.g. when another process does it). */
+  renewalIntervalMinutes: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -74,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) throw new Error('Configuration invalide :\n  STRIPE_PUBLISHABLE_KEY: requis avec STRIPE_SECRET_KEY');
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -94,6 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL } : undefined,
+    localPayments: e.LOCAL_PAYMENTS === '1' || (e.LOCAL_PAYMENTS !== '0' && e.NODE_ENV !== 'production'),
+    renewalIntervalMinutes: e.RENEWAL_INTERVAL_MINUTES,
   };
 }
 

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import { loadConfig } from './config';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BillingServices } from './billing/billing-services';
+import { runRenewals } from './billing/renewals';
+import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed';
@@ -9,13 +12,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const uploadsDir = join(config.dataDir, 'uploads');
-  const { app } = await buildApp({ ...config, db: database.db, uploadsDir });
+  const { app, billing } = await buildApp({ ...config, db: database.db, uploadsDir });
   if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
+  const renewals = scheduleRenewals(billing, config, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(renewals);
     app.log.info({ signal }, 'shutting down');
     app
       .close()
@@ -34,6 +39,21 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.host === '0.0.0.0' ? 'localhost' : config.host;
   app.log.info(`Comptoir sur http://${where}:${config.port} (${database.engine})`);
+}
+
+/** Charges the plans due every `RENEWAL_INTERVAL_MINUTES` (never when 0). */
+function scheduleRenewals(billing: BillingServices, config: ServerConfig, log: FastifyBaseLogger): NodeJS.Timeout | undefined {
+  if (config.renewalIntervalMinutes === 0) return undefined;
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const run = () =>
+    runRenewals(billing, new Date(), origin).then(
+      (report) => {
+        if (report.charged + report.failed > 0) log.info({ renewals: report }, 'renewals charged');
+      },
+      (error: unknown) => log.error({ err: error }, 'renewal job failed'),
+    );
+  void run();
+  return setInterval(run, config.renewalIntervalMinutes * 60_000);
 }
 
 main().catch((error: unknown) => {

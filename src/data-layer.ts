@@ -1,6 +1,7 @@
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
+import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { startContentSync } from './sync/content-sync';
 import { createLiveIntents } from './sync/live-intents';
@@ -11,7 +12,7 @@ import { readToken } from './sync/token-cookie';
  * intents. Its own chunk (issue 4, `initial_js_kb`): the sign-in screen never downloads RxDB,
  * Dexie or socket.io; `main.tsx` loads it at boot when a token is present, or on the way in.
  */
-export async function openDataLayer(api: ApiClient) {
+export async function openDataLayer(api: ApiClient, session: { refreshUser: () => void }) {
   const db: ComptoirDatabase = await openBrowserDatabase();
   const chat = createChatConnection({ db, api, getToken: readToken });
   return {
@@ -19,6 +20,7 @@ export async function openDataLayer(api: ApiClient) {
     chat: chat.sync$,
     messaging: chat.messaging$,
     live: createLiveIntents(api),
+    billing: createBillingSync({ api, db, refreshUser: session.refreshUser }),
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = startContentSync({ api, db });

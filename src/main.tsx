@@ -9,6 +9,7 @@ import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { createApiClient } from './sync/api-client';
 import { createAccountEffects } from './sync/account-effects';
+import { createCheckoutEffects, createLocalCardProvider } from './sync/billing-checkout';
 import { rememberReferral } from './sync/referral-cookies';
 import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
@@ -23,7 +24,7 @@ function boot() {
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
   let data: Promise<DataLayer> | null = null;
-  const loadData = (): Promise<DataLayer> => (data ??= import('./data-layer').then((m) => m.openDataLayer(api)));
+  const loadData = (): Promise<DataLayer> => (data ??= import('./data-layer').then((m) => m.openDataLayer(api, { refreshUser: () => session.send({ type: 'session.refresh' }) })));
   // A returning member needs the store at once: start it beside the first render.
   if (readToken() !== null) void loadData();
 
@@ -72,6 +73,8 @@ function boot() {
           session,
           accounts,
           push: createWebPushEffects(accounts),
+          checkout: (target) => createCheckoutEffects(api, target),
+          localCard: createLocalCardProvider(api),
           storage: window.localStorage,
           now: () => new Date(),
           loadData,

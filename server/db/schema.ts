@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Trade } from '../../src/contract/alerts';
 import type { Billing, Picture } from '../../src/contract/user';
+import type { PaymentOrder } from '../billing/payment-order';
 
 /**
  * The reference server's tables. One schema for PGlite and PostgreSQL; migrations are generated
@@ -42,6 +44,8 @@ export const users = pgTable(
     isNewVip: boolean('is_new_vip').notNull().default(false),
     displayAvis: boolean('display_avis').notNull().default(false),
     stripeConnectId: text('stripe_connect_id'),
+    /** The member's customer at the card provider (Stripe), created with their first saved card. */
+    stripeCustomerId: text('stripe_customer_id'),
     canWriteNews: boolean('can_write_news').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
     /** Badge label shown beside the pseudo in chat (spec 2 §3 sender.mention). */
@@ -375,6 +379,200 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
+// ---- Subscriptions and checkout (spec 1 §3) ----
+
+/** Countries of the billing form with their VAT rates in percent (`tva_entreprise` with a VAT number). */
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  nameFr: text('name_fr').notNull(),
+  tva: doublePrecision('tva').notNull(),
+  tvaEntreprise: doublePrecision('tva_entreprise').notNull(),
+});
+
+/** What can be paid for; prices in cents before VAT. */
+export const billingProducts = pgTable('billing_products', {
+  id: integer('id').primaryKey(),
+  libelleInterne: text('libelle_interne').notNull(),
+  libellePublic: text('libelle_public').notNull(),
+  /** Months a paid period gives; 0 is for life. */
+  nbMois: smallint('nb_mois').notNull(),
+  /** 1, or 3 for the quarterly instalment plan. */
+  nbPaiements: smallint('nb_paiements').notNull(),
+  prixCents: integer('prix_cents').notNull(),
+  /** Renews automatically at full price until cancelled. */
+  recurrent: boolean('recurrent').notNull(),
+  /** The subscription ids a paid period grants (3 VIP, 4 LIVE, 5 PRIME, 9 other). */
+  grants: jsonb('grants').$type<number[]>().notNull(),
+  /** The product sold by the upgrade to VIP + Live (its price is per month). */
+  upgrade: boolean('upgrade').notNull().default(false),
+});
+
+export const billingBoxes = pgTable('billing_boxes', {
+  id: integer('id').primaryKey(),
+  libelle: text('libelle').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const billingOffers = pgTable(
+  'billing_offers',
+  {
+    id: integer('id').primaryKey(),
+    boxId: integer('box_id')
+      .notNull()
+      .references(() => billingBoxes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    libelle: text('libelle').notNull(),
+    name: text('name').notNull(),
+    sslibelle: text('sslibelle').notNull().default(''),
+    prixCents: integer('prix_cents').notNull(),
+    avantages: text('avantages').notNull().default(''),
+    desavantages: text('desavantages').notNull().default(''),
+    mainProductId: integer('main_product_id')
+      .notNull()
+      .references(() => billingProducts.id),
+    optionalProductId: integer('optional_product_id').references(() => billingProducts.id),
+    includedProductIds: jsonb('included_product_ids').$type<number[]>().notNull().default([]),
+  },
+  (t) => [index('billing_offers_box_idx').on(t.boxId, t.position)],
+);
+
+/** Promo codes: `newPrices` as the coupon answer gives them (below 1 a multiplier, else a price before VAT). */
+export const coupons = pgTable('coupons', {
+  /** Upper-case; codes are matched without regard to case. */
+  code: text('code').primaryKey(),
+  newPrices: jsonb('new_prices').$type<Record<string, number>>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/** Cards saved with the card provider (only its reference, brand, last digits and expiry). */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_cards_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A plan the member pays again and again: a recurring product (renews at full price until
+ * cancelled) or the three-instalment plan. Its id is the summary's `stripeSubscriptionId`.
+ */
+export const billingPlans = pgTable(
+  'billing_plans',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => billingProducts.id),
+    kind: text('kind').$type<'recurring' | 'instalments'>().notNull(),
+    status: text('status').$type<'active' | 'past_due' | 'canceled' | 'completed'>().notNull(),
+    /** Each instalment's price before VAT (coupon included); recurring renewals take the product's price. */
+    chargeHtCents: integer('charge_ht_cents').notNull(),
+    chargesMade: integer('charges_made').notNull().default(0),
+    /** 3 for instalments; null for a recurring plan. */
+    chargesTotal: integer('charges_total'),
+    intervalMonths: smallint('interval_months').notNull(),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true, mode: 'date' }),
+    cardId: text('card_id'),
+    /** Bought in a mobile store: cancelled on the phone, never renewed here. */
+    mobile: boolean('mobile').notNull().default(false),
+    createdAt: createdAt(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('billing_plans_user_idx').on(t.userId), index('billing_plans_due_idx').on(t.status, t.nextChargeAt)],
+);
+
+/**
+ * Every attempt to be paid. Only the change of `status` to 'succeeded' (once, guarded in the
+ * update) applies what `order` buys: subscriptions, the plan, the invoice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'purchase' | 'upgrade' | 'renewal'>().notNull(),
+    method: text('method').$type<'card' | 'paypal' | 'crypto'>().notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id (PaymentIntent, PayPal order, crypto charge), once known. */
+    providerRef: text('provider_ref'),
+    status: text('status').$type<'created' | 'requires_action' | 'approved' | 'succeeded' | 'failed'>().notNull(),
+    htCents: integer('ht_cents').notNull(),
+    ttcCents: integer('ttc_cents').notNull(),
+    vatRate: doublePrecision('vat_rate').notNull(),
+    order: jsonb('order').$type<PaymentOrder>().notNull(),
+    planId: text('plan_id'),
+    cardId: text('card_id'),
+    /** The client's `Idempotency-Key`: a repeated purchase answers this payment instead of paying again. */
+    clientKey: text('client_key'),
+    clientSecret: text('client_secret'),
+    error: text('error'),
+    /** Charge attempts made for this payment (each with its own idempotency key). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** When `GET /settings/checknew` reported this confirmed payment. */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    uniqueIndex('payments_client_secret_key').on(t.clientSecret),
+    uniqueIndex('payments_client_key').on(t.userId, t.clientKey),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** One invoice per confirmed payment, numbered in sequence. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    ref: text('ref').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull(),
+    lib: text('lib').notNull(),
+    htCents: integer('ht_cents').notNull(),
+    tvaCents: integer('tva_cents').notNull(),
+    vatRate: doublePrecision('vat_rate').notNull(),
+    /** The billing information at the time of the invoice. */
+    billing: jsonb('billing').$type<Billing | null>(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invoices_ref_key').on(t.ref), uniqueIndex('invoices_payment_key').on(t.paymentId), index('invoices_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Provider events (webhooks, local confirmations) already applied: each id is applied once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
 export const schema = {
   users,
   userSubscriptions,
@@ -396,4 +594,14 @@ export const schema = {
   pushEndpoints,
   contactMessages,
   serverSecrets,
+  countries,
+  billingProducts,
+  billingBoxes,
+  billingOffers,
+  coupons,
+  paymentCards,
+  billingPlans,
+  payments,
+  invoices,
+  paymentEvents,
 };

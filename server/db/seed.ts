@@ -22,6 +22,7 @@ import {
 } from './schema';
 import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
 import { demoMessagingRows } from './seed-messaging';
+import { seedBilling } from './seed-billing';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
@@ -346,6 +347,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
         },
       },
     ]);
+    await seedBilling(tx, { vipId: userId('vip'), vipExpiry: new Date(now.getTime() + 30 * DAY) });
   });
   return true;
 }

@@ -6,12 +6,13 @@ import { adBanner, upsellBanner } from '../../src/contract/banners';
 import { loginInput, registerInput, type AuthResult } from '../../src/contract/user';
 import type { AccountServices } from '../accounts/account-services';
 import { welcomeNewAccount } from '../accounts/new-account';
+import { loadCatalogue } from '../billing/catalogue';
 import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken } from '../users/user-queries';
 
-/** The content host's GraphQL schema (spec 1 §7): login, register and the shell's banners. */
+/** The content host's GraphQL schema (spec 1 §7): login, register, the shell's banners and the subscription boxes. */
 export const contentSchema = buildSchema(/* GraphQL */ `
   input UsersPermissionsLoginInput {
     identifier: String!
@@ -52,9 +53,36 @@ export const contentSchema = buildSchema(/* GraphQL */ `
     Live: UpsellGroup!
     Illimite: UpsellGroup!
   }
+  type Product {
+    id: Int!
+    libelle_interne: String!
+    libelle_public: String!
+    nb_mois: Int!
+    nb_paiements: Int!
+    prix: Float!
+    recurrent: Boolean!
+  }
+  type Offer {
+    id: Int!
+    libelle: String!
+    name: String!
+    sslibelle: String!
+    prix: Float!
+    avantages: String!
+    desavantages: String!
+    produit_principal: Product!
+    produit_optionnel: Product
+    produit_inclus: [Product!]!
+  }
+  type Box {
+    id: Int!
+    libelle: String!
+    Offres: [Offer!]!
+  }
   type Query {
     adBanner: AdBanner
     upsellBanner: UpsellBanner
+    boxes: [Box!]!
   }
   type Mutation {
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
@@ -101,6 +129,7 @@ export function contentResolvers(services: AccountServices) {
   return {
     adBanner: () => content('adBanner', (data) => adBanner.safeParse(data).data ?? null),
     upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
+    boxes: async () => (await loadCatalogue(db)).boxes,
 
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);

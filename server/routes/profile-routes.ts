@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken, requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
 import { fileUrl } from '../accounts/default-avatar';
+import { checkBilling } from '../billing/checkout';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
 import { contentMatches, FILE_KINDS, imageSize } from '../uploads/file-kinds';
@@ -65,7 +66,11 @@ export function registerProfileRoutes(services: AccountServices): void {
       changes.username = input.username;
     }
     if (input.reference !== undefined) changes.reference = input.reference;
-    if (input.billing !== undefined) changes.billing = input.billing;
+    if (input.billing !== undefined) {
+      const checked = await checkBilling(services, input.billing);
+      if (!checked.ok) return reply.code(checked.status).send({ error: checked.error });
+      changes.billing = checked.billing;
+    }
     if (input.tradingview !== undefined) changes.tradingview = input.tradingview;
 
     const changingPassword = input.previousPassword !== undefined || input.password !== undefined;

@@ -2,6 +2,7 @@ import type { RxJsonSchema } from 'rxdb';
 import type { User } from '../contract/user';
 import type { PlanningItem } from '../contract/planning';
 import type { AdBanner, UpsellBanner } from '../contract/banners';
+import type { Box } from '../contract/billing';
 
 /**
  * RxDB collections. The whole product must fit in 12 (FACTS.md: RxDB allows 13 per process), so
@@ -29,7 +30,9 @@ export const accountSchema: RxJsonSchema<AccountDoc> = {
 export type ContentDoc =
   | { key: string; type: 'planning'; sortKey: number; data: PlanningItem }
   | { key: 'banner:ad'; type: 'adBanner'; sortKey: number; data: AdBanner }
-  | { key: 'banner:upsell'; type: 'upsellBanner'; sortKey: number; data: UpsellBanner };
+  | { key: 'banner:upsell'; type: 'upsellBanner'; sortKey: number; data: UpsellBanner }
+  /** The subscription boxes in display order (`sortKey` is the box's index, `/purchase/{index}/…`). */
+  | { key: string; type: 'box'; sortKey: number; data: Box };
 export type ContentType = ContentDoc['type'];
 export const contentSchema: RxJsonSchema<ContentDoc> = {
   version: 0,

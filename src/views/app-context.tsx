@@ -9,6 +9,8 @@ import type { LiveIntents } from '../sync/live-intents';
 import type { AccountEffects } from '../sync/account-effects';
 import type { WebPushEffects } from '../sync/web-push';
 import type { MessagingSync } from '../sync/messaging-sync';
+import type { BillingSync } from '../sync/billing-sync';
+import type { CheckoutEffects, CheckoutTarget, LocalCardProvider } from '../sync/billing-checkout';
 
 /** What every screen may use, signed in or not: the session machine and the account intents. */
 export type CoreServices = {
@@ -17,6 +19,10 @@ export type CoreServices = {
   accounts: AccountEffects;
   /** This browser's web-push subscription, for the web-push machine's effects. */
   push: WebPushEffects;
+  /** The checkout machine's server effects for one offer (null: the upgrade to Live). */
+  checkout: (target: CheckoutTarget | null) => CheckoutEffects;
+  /** The server's own card provider, used when no card provider key is configured. */
+  localCard: LocalCardProvider;
   storage: Storage;
   now: () => Date;
   /** The signed-in data layer (store and syncs), loaded once, in its own chunk. */
@@ -31,6 +37,8 @@ export type AppServices = CoreServices & {
   chat: BehaviorSubject<ChatSync | null>;
   /** Conversations, profiles, follows and blocks while signed in (null before). */
   messaging: BehaviorSubject<MessagingSync | null>;
+  /** The catalogue, the member's subscriptions, invoices and cards, and their intents. */
+  billing: BillingSync;
 };
 
 const CoreContext = createContext<CoreServices | null>(null);
@@ -44,7 +52,7 @@ export function CoreProvider({ services, children }: { services: CoreServices; c
 export function DataProvider({ children }: { children: ReactNode }) {
   const core = useCore();
   const data = use(core.loadData());
-  return <AppContext.Provider value={{ ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging }}>{children}</AppContext.Provider>;
+  return <AppContext.Provider value={{ ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing }}>{children}</AppContext.Provider>;
 }
 
 export function useCore(): CoreServices {

@@ -35,12 +35,18 @@ const SecurityPage = page(() => import('./account/security-page').then((m) => m.
 const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
 const NotificationSettingsPage = page(() => import('./account/notification-settings-page').then((m) => m.NotificationSettingsPage));
 const BlockedUsersPage = page(() => import('./account/blocked-users-page').then((m) => m.BlockedUsersPage));
+const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
+const PurchasePage = page(() => import('./subscriptions/checkout-page').then((m) => m.PurchasePage));
+const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) => m.UpgradePage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell. */
 function preloadPage(path: string): void {
   if (path === '/') void HomePage.preload();
   else if (path.startsWith('/chat')) void ChatPage.preload();
   else if (['/notification', '/qg', '/register', '/register-for-free'].includes(path)) void NotificationPage.preload();
+  else if (path.startsWith('/profil/abonnements')) void SubscriptionsPage.preload();
+  else if (path === '/purchase/upgrade_live') void UpgradePage.preload();
+  else if (path.startsWith('/purchase/')) void PurchasePage.preload();
 }
 
 /**
@@ -66,7 +72,12 @@ function SignedOutRoutes() {
         <Route path="/reset_password" component={ResetPasswordPage} />
         <Route path="/confirm_email" component={ConfirmEmailPage} />
         <Route path="/api/auth/google/callback" component={GoogleCallbackPage} />
-        <Route path="/purchase/:id/:time">{() => <ComingSoonPage title="Paiement" />}</Route>
+        <Route path="/purchase/:id/:time">
+          {/* Open to visitors too: the checkout reads the catalogue from the store. */}
+          <DataProvider>
+            <PurchasePage />
+          </DataProvider>
+        </Route>
         <Route>
           <RedirectToSignIn />
         </Route>
@@ -96,11 +107,7 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
   ['/stripe_connect', 'Compte de paiement'],
-  ['/purchase/upgrade_live', 'Passer au Live'],
-  ['/purchase/:id/:time', 'Paiement'],
   ['/api/auth/google/callback', 'Connexion Google'],
-  ['/profil/abonnements', 'Mes abonnements'],
-  ['/profil/abonnements/:subpage', 'Mes abonnements'],
   ['/profil/parrainage', 'Parrainage'],
 ];
 
@@ -135,6 +142,10 @@ function SignedInScreens() {
             <Route path="/contact" component={ContactPage} />
             <Route path="/profil/notif" component={NotificationSettingsPage} />
             <Route path="/profil/blocked" component={BlockedUsersPage} />
+            <Route path="/profil/abonnements" component={SubscriptionsPage} />
+            <Route path="/profil/abonnements/:subpage" component={SubscriptionsPage} />
+            <Route path="/purchase/upgrade_live" component={UpgradePage} />
+            <Route path="/purchase/:id/:time" component={PurchasePage} />
             <Route path="/confirm_email" component={ConfirmEmailPage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
