@@ -128,15 +128,54 @@ export function createChatSync(deps: {
     else status$.next(joinedChannels().every((channel) => live.has(channelKey(channel))) ? 'live' : 'catchingUp');
   }
 
-  /** A live event's sequence: the next one moves the cursor; a gap means we missed something. */
-  function observeSeq(channel: Channel, seq: number) {
-    const key = channelKey(channel);
-    void serial(async () => {
-      if (!live.has(key)) return;
-      const cursor = (await readKv<number>(db, `cursor:${key}`)) ?? 0;
-      if (seq === cursor + 1) await advanceCursor(db, key, seq);
-      else if (seq > cursor + 1) scheduleCatchUp(channel);
+  /**
+   * Live events are folded in batches, one per task (issue 4: a burst of 200 messages a second must
+   * cost a few transactions, not four per message): their facts in one read and one bulk write,
+   * then each channel's cursor read and written once, then the other rooms' badges.
+   */
+  let batch: { events: ChatEvent[]; seqs: { channel: Channel; seq: number }[]; badges: Map<string, number> } | null = null;
+  function enqueue(events: readonly ChatEvent[], seq?: { channel: Channel; seq: number }) {
+    if (batch === null) {
+      batch = { events: [], seqs: [], badges: new Map() };
+      setTimeout(flushBatch, 0);
+    }
+    batch.events.push(...events);
+    if (seq) batch.seqs.push(seq);
+  }
+  function enqueueBadge(room: string) {
+    enqueue([]);
+    batch!.badges.set(room, (batch!.badges.get(room) ?? 0) + 1);
+  }
+  function flushBatch() {
+    if (batch === null) return;
+    const { events, seqs, badges } = batch;
+    batch = null;
+    void fold(events);
+    if (seqs.length > 0) void serial(() => observeSeqs(seqs));
+    if (badges.size > 0) void serial(async () => {
+      for (const [room, count] of badges) await increaseRoomBadge(db, room, count);
     });
+  }
+
+  /** Live events' sequences, in arrival order: the next one moves the cursor; a gap means we missed something. */
+  async function observeSeqs(seqs: readonly { channel: Channel; seq: number }[]): Promise<void> {
+    const cursors = new Map<string, { channel: Channel; start: number; cursor: number; gap: boolean }>();
+    for (const { channel, seq } of seqs) {
+      const key = channelKey(channel);
+      if (!live.has(key)) continue;
+      let entry = cursors.get(key);
+      if (!entry) {
+        const start = (await readKv<number>(db, `cursor:${key}`)) ?? 0;
+        entry = { channel, start, cursor: start, gap: false };
+        cursors.set(key, entry);
+      }
+      if (seq === entry.cursor + 1 && !entry.gap) entry.cursor = seq;
+      else if (seq > entry.cursor + 1) entry.gap = true;
+    }
+    for (const [key, entry] of cursors) {
+      if (entry.cursor > entry.start) await advanceCursor(db, key, entry.cursor);
+      if (entry.gap) scheduleCatchUp(entry.channel);
+    }
   }
 
   const pendingCatchUps = new Map<string, ReturnType<typeof setTimeout>>();
@@ -280,12 +319,10 @@ export function createChatSync(deps: {
   // ---- realtime events ----
   const subscriptions = [
     socket.on(SERVER_EVENTS.message, chatMessage, (message) => {
-      void fold([{ type: 'MessageReceived', message, forViewer: false }]);
-      observeSeq(channelOfMessage(message), message.seq);
+      enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
-      void fold([{ type: 'MessageReceived', message, forViewer: false }]);
-      observeSeq(channelOfMessage(message), message.seq);
+      enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
     }),
     socket.on(MESSAGING_SERVER_EVENTS.newPrivateMessage, newPrivateMessageEvent, (event) => {
       // Folded before it is announced, so whoever reacts finds it in the store.
@@ -294,33 +331,31 @@ export function createChatSync(deps: {
       void fold([{ type: 'MessageReceived', message: event.message, forViewer: false }]).then(announce, announce);
     }),
     socket.on(SERVER_EVENTS.likeCount, chatLikeCountEvent, (event) => {
-      void fold([{ type: 'LikeCountChanged', ...event }]);
+      enqueue([{ type: 'LikeCountChanged', ...event }], { channel: { room: event.room }, seq: event.seq });
       void deps.alerts?.foldFacts([{ type: 'LikeCountChanged', ...event }]);
-      observeSeq({ room: event.room }, event.seq);
     }),
     socket.on(SERVER_EVENTS.threadIncrease, chatThreadIncreaseEvent, (event) => {
-      void fold([{ type: 'ThreadIncreased', ...event }]);
+      enqueue([{ type: 'ThreadIncreased', ...event }], { channel: { room: event.room }, seq: event.seq });
       void deps.alerts?.foldFacts([{ type: 'ThreadIncreased', ...event }]);
-      observeSeq({ room: event.room }, event.seq);
     }),
     socket.on(SERVER_EVENTS.deleted, messageDeletedEvent, (event) => {
-      void fold([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
+      enqueue([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }], { channel: channelOfMessage(event), seq: event.seq });
       if (event.conversationId) {
-        void announcePrivateDeletion(event.conversationId);
+        // After the batch holding the deletion is folded (timers run in order).
+        const { conversationId } = event;
+        setTimeout(() => void announcePrivateDeletion(conversationId), 0);
       } else {
         void deps.alerts?.foldFacts([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
       }
-      observeSeq(channelOfMessage(event), event.seq);
     }),
     socket.on(SERVER_EVENTS.pinChanged, pinChangedEvent, (event) => {
-      void fold([{ type: 'PinChanged', ...event }]);
-      observeSeq({ room: event.room }, event.seq);
+      enqueue([{ type: 'PinChanged', ...event }], { channel: { room: event.room }, seq: event.seq });
     }),
     socket.on(SERVER_EVENTS.usersCount, chatUsersCountEvent, (event) => {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
-      if (event.room !== currentRoom) void serial(() => increaseRoomBadge(db, event.room));
+      if (event.room !== currentRoom) enqueueBadge(event.room);
     }),
     socket.onConnect(() => {
       live.clear();
@@ -515,6 +550,7 @@ export function createChatSync(deps: {
     },
 
     close(): void {
+      batch = null;
       for (const unsubscribe of subscriptions) unsubscribe();
       statusWatch.unsubscribe();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);

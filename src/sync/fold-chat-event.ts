@@ -74,8 +74,8 @@ export async function foldRooms(db: ComptoirDatabase, rooms: readonly ChatRoom[]
 }
 
 /** 'increase room message' adds one to the badge of a room that is not on screen. */
-export async function increaseRoomBadge(db: ComptoirDatabase, roomId: string): Promise<void> {
-  await db.rooms.findOne(roomId).incrementalModify((doc) => ({ ...doc, unread: doc.unread + 1 }));
+export async function increaseRoomBadge(db: ComptoirDatabase, roomId: string, by = 1): Promise<void> {
+  await db.rooms.findOne(roomId).incrementalModify((doc) => ({ ...doc, unread: doc.unread + by }));
 }
 
 export async function resetRoomBadge(db: ComptoirDatabase, roomId: string): Promise<void> {
