@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { FollowingsRecord } from '../../contract/messaging';
 import { PROFILE_TEXT } from '../../domain/messaging-text-fr';
@@ -8,8 +8,8 @@ import { FOLLOWINGS_KEY, profileKey, type ProfileEntry } from '../../sync/messag
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { useQuery } from '../chat/use-chat';
 import { MentionBadge } from '../common/panel-header';
+import { SideSheet } from '../common/side-sheet';
 import { buttonClass } from '../common/ui';
-import { mobileQuery } from '../theme';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
 import type { MessagingUi } from './messaging-ui';
@@ -27,7 +27,6 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
   const entry = useQuery((db) => kv$<ProfileEntry>(db, profileKey(username)), [username], null);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const [reporting, setReporting] = useState(false);
-  const titleId = useId();
 
   useEffect(() => {
     if (!messaging) return;
@@ -42,14 +41,6 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one lookup per profile shown
   }, [messaging, username]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const user = entry?.status === 'found' ? entry.user : null;
   const mine = user !== null && me !== null && user.id === me.id;
@@ -66,13 +57,7 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
   const report = (error: string | null) => error && toast.error(error);
 
   return (
-    <Panel role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      <Header>
-        <h2 id={titleId}>{PROFILE_TEXT.title(username)}</h2>
-        <Close type="button" aria-label={PROFILE_TEXT.close} onClick={onClose}>
-          ✕
-        </Close>
-      </Header>
+    <SideSheet title={PROFILE_TEXT.title(username)} closeLabel={PROFILE_TEXT.close} onClose={onClose} width="narrow" over>
       {user === null || contact === null ? (
         <Muted>{PROFILE_TEXT.loading}</Muted>
       ) : (
@@ -123,44 +108,10 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
           if (yes) toast.success(PROFILE_TEXT.reportThanks);
         }}
       />
-    </Panel>
+    </SideSheet>
   );
 }
 
-const Panel = styled.aside`
-  position: fixed;
-  z-index: 35;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  width: min(360px, 100vw);
-  display: flex;
-  flex-direction: column;
-  background: var(--surface);
-  border-left: 1px solid var(--border);
-  box-shadow: var(--shadow);
-  ${mobileQuery} {
-    bottom: 63px;
-  }
-`;
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 12px 16px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 16px;
-  }
-`;
-const Close = styled.button`
-  border: none;
-  background: transparent;
-  color: var(--muted);
-  font-size: 18px;
-  cursor: pointer;
-`;
 const Muted = styled.p`
   margin: 16px;
   color: var(--muted);
