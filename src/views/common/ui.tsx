@@ -88,3 +88,12 @@ export const CountBadge = styled.span`
   font-weight: 700;
   text-align: center;
 `;
+
+/** The rest of a flex column, filled by the Virtuoso list inside it. */
+export const virtuosoFill = css`
+  flex: 1;
+  min-height: 0;
+  & > div {
+    height: 100%;
+  }
+`;
