@@ -159,6 +159,14 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   );
 }
 
+/** What stands where the composer would, when the viewer may not write (read-only, banned, blocked). */
+export const ComposerNotice = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  border-top: 1px solid var(--border);
+  color: var(--muted);
+  text-align: center;
+`;
 const Form = styled.form`
   position: relative;
   border-top: 1px solid var(--border);

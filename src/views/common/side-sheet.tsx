@@ -1,3 +1,4 @@
+import { css } from '@linaria/core';
 import { styled } from '@linaria/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { mobileQuery } from '../theme';
@@ -63,4 +64,12 @@ const Sheet = styled.section`
   ${mobileQuery} {
     bottom: 63px;
   }
+`;
+
+/** What fills a sheet under its header: a column the lists inside scroll in. */
+export const sheetBody = css`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
 `;

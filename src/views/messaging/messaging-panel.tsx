@@ -9,8 +9,8 @@ import type { ConversationDoc } from '../../store/schemas';
 import { kv$ } from '../../store/chat-queries';
 import { CONVERSATIONS_PAGE_KEY, type ConversationsPage } from '../../sync/messaging-sync';
 import { useQuery } from '../chat/use-chat';
-import { SideSheet } from '../common/side-sheet';
-import { CountBadge } from '../common/ui';
+import { SideSheet, sheetBody } from '../common/side-sheet';
+import { CountBadge, virtuosoFill } from '../common/ui';
 import { AccessPrompt } from '../shell/access-prompt';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
@@ -67,7 +67,7 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
   }
 
   return (
-    <Body>
+    <div className={sheetBody}>
       <Tools>
         <input
           type="search"
@@ -97,16 +97,16 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
       {conversations.length === 0 ? (
         page?.status === 'loading' ? null : <Muted>{MESSAGING_TEXT.empty}</Muted>
       ) : (
-        <ListFrame aria-label={MESSAGING_TEXT.conversations}>
+        <nav className={virtuosoFill} aria-label={MESSAGING_TEXT.conversations}>
           <Virtuoso
             data={conversations}
             computeItemKey={(_, conversation) => conversation._id}
             endReached={() => void messaging?.refreshConversations(true)}
             itemContent={(_, conversation) => <ConversationRow conversation={conversation} meId={meId} onOpen={openConversation} />}
           />
-        </ListFrame>
+        </nav>
       )}
-    </Body>
+    </div>
   );
 }
 
@@ -135,12 +135,6 @@ const ConversationRow = memo(function ConversationRow(props: { conversation: Con
   );
 });
 
-const Body = styled.div`
-  flex: 1;
-  min-height: 0;
-  display: flex;
-  flex-direction: column;
-`;
 const Tools = styled.div`
   display: grid;
   gap: 8px;
@@ -174,13 +168,6 @@ const Results = styled.ul`
 const Muted = styled.p`
   margin: 16px;
   color: var(--muted);
-`;
-const ListFrame = styled.nav`
-  flex: 1;
-  min-height: 0;
-  & > div {
-    height: 100%;
-  }
 `;
 const RowButton = styled.button`
   display: flex;
