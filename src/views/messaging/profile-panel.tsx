@@ -54,7 +54,6 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
     ui.panel.send({ type: 'conversation.openWithUser', userId: contact._id, conversationId: await messaging.conversationWith(contact._id) });
     onClose();
   }
-  const report = (error: string | null) => error && toast.error(error);
 
   return (
     <SideSheet title={PROFILE_TEXT.title(username)} closeLabel={PROFILE_TEXT.close} onClose={onClose} width="narrow" over>
@@ -74,26 +73,13 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
               <button type="button" className={buttonClass} disabled={blocked || !user.canMessage || !messaging} onClick={() => void message()}>
                 {PROFILE_TEXT.message}
               </button>
-              <button
-                type="button"
-                className={buttonClass}
-                data-variant="ghost"
-                aria-pressed={following}
+              <Toggle on={following} labels={[PROFILE_TEXT.follow, PROFILE_TEXT.unfollow]} disabled={!messaging} onToggle={() => messaging?.toggleFollow(user._id)} />
+              <Toggle
+                on={blocked}
+                labels={[PROFILE_TEXT.block, PROFILE_TEXT.unblock]}
                 disabled={!messaging}
-                onClick={() => void messaging?.toggleFollow(user._id).then(report)}
-              >
-                {following ? PROFILE_TEXT.unfollow : PROFILE_TEXT.follow}
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
-                data-variant="ghost"
-                aria-pressed={blocked}
-                disabled={!messaging}
-                onClick={() => void (blocked ? messaging?.unblock(contact) : messaging?.block(contact))?.then(report)}
-              >
-                {blocked ? PROFILE_TEXT.unblock : PROFILE_TEXT.block}
-              </button>
+                onToggle={() => (blocked ? messaging?.unblock(contact) : messaging?.block(contact))}
+              />
               <button type="button" className={buttonClass} data-variant="danger" onClick={() => setReporting(true)}>
                 {PROFILE_TEXT.report}
               </button>
@@ -109,6 +95,22 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
         }}
       />
     </SideSheet>
+  );
+}
+
+/** A profile toggle (follow, block): pressed while on; a failed call's error is shown (the store rolls back). */
+function Toggle(props: { on: boolean; labels: [off: string, on: string]; disabled: boolean; onToggle: () => Promise<string | null> | undefined }) {
+  return (
+    <button
+      type="button"
+      className={buttonClass}
+      data-variant="ghost"
+      aria-pressed={props.on}
+      disabled={props.disabled}
+      onClick={() => void props.onToggle()?.then((error) => error && toast.error(error))}
+    >
+      {props.on ? props.labels[1] : props.labels[0]}
+    </button>
   );
 }
 
