@@ -52,20 +52,14 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
 
   if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
   if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
-  // Voice notes and videos in rooms are for the staff (spec 2 §6).
-  const refused = await checkAttachments(db, user, input.attachments, user.isStaff ? ALL_KINDS : ['image', 'file']);
-  if (refused) return { error: refused };
-
-  const written = await writeOnce(
-    db,
-    user,
-    input,
-    now,
-    async (tx) => ({
+  const written = await writeOnce(db, user, input, now, {
+    // Voice notes and videos in rooms are for the staff (spec 2 §6).
+    kinds: user.isStaff ? ALL_KINDS : ['image', 'file'],
+    placement: async (tx) => ({
       place: { roomId: target.roomId, parentId: target.parentId, alertId: target.alert?.id ?? null, conversationId: null },
       seq: await nextSeq(tx, target.roomId),
     }),
-    async (tx): Promise<{ repliesCount: number; seq: number } | null> => {
+    after: async (tx): Promise<{ repliesCount: number; seq: number } | null> => {
       if (target.alert) return changeCommentCount(tx, target.alert.id, target.roomId, 1);
       if (target.parentId === null) return null;
       // The parent changes too (its reply count): it takes a new seq so a catch-up sees it.
@@ -78,7 +72,7 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
       if (!parent) throw new Error('message parent disparu');
       return parent;
     },
-  );
+  });
   if ('error' in written || !written.created) return written;
 
   const message = written.message;
@@ -135,10 +129,20 @@ export type Placement = {
 
 export type Written<Extra> = { created: false; message: ChatMessage } | { created: true; message: ChatMessage; row: MessageRow; extra: Extra };
 
+/** How a stream takes a new post: the attachment kinds it accepts, where the post goes, what else changes. */
+export type WriteSteps<Extra> = {
+  kinds: readonly AttachmentType[];
+  /** The error for an attachment of another kind (NOT_ALLOWED unless said). */
+  kindRefused?: string;
+  placement: (tx: Transaction) => Promise<Placement>;
+  after: (tx: Transaction, row: MessageRow) => Promise<Extra>;
+};
+
 /**
  * Stores a post once per (author, clientId), for every stream (rooms, threads, comments, private
- * conversations): `placement` takes the stream's next seq (and may create the stream), `after`
- * makes the stream's other changes, all in one transaction. The insert does nothing on a
+ * conversations), once its attachments pass `checkAttachments` with the stream's `kinds`:
+ * `placement` takes the stream's next seq (and may create the stream), `after` makes the stream's
+ * other changes, all in one transaction. The insert does nothing on a
  * conflicting pair, so two racing repeats store one message; the loser rolls back (its placement
  * included) and is answered with the winner's message. The uploads are marked as carried in the
  * same transaction, so one upload never goes with two messages.
@@ -148,9 +152,10 @@ export async function writeOnce<Extra>(
   user: UserRow,
   input: { clientId: string; content: string; attachments: string[] },
   now: Date,
-  placement: (tx: Transaction) => Promise<Placement>,
-  after: (tx: Transaction, row: MessageRow) => Promise<Extra>,
+  { kinds, kindRefused, placement, after }: WriteSteps<Extra>,
 ): Promise<Written<Extra> | { error: string }> {
+  const refused = await checkAttachments(db, user, input.attachments, kinds, kindRefused);
+  if (refused) return { error: refused };
   const id = randomUUID();
   let written: { row: MessageRow; extra: Extra };
   try {

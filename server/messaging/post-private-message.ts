@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../src/contract/chat';
 import { MESSAGING_ERRORS, type postPrivateMessageInput } from '../../src/contract/messaging';
 import type { Database } from '../db/open-database';
 import { INVALID_REQUEST, NOT_ALLOWED } from '../chat/chat-access';
-import { ALL_KINDS, checkAttachments, INVALID_ATTACHMENT, storedPost, writeOnce } from '../chat/post-message';
+import { ALL_KINDS, INVALID_ATTACHMENT, storedPost, writeOnce } from '../chat/post-message';
 import { nextSeqOf } from '../chat/room-seq';
 import { isBlockedBetween } from '../chat/user-blocks';
 import { findUserById, type UserRow } from '../users/user-queries';
@@ -44,19 +44,13 @@ export async function postPrivateMessage(db: Database, user: UserRow, input: Pos
     if (!row || row.deletedAt !== null) return { error: MESSAGING_ERRORS.profileNotFound };
     if (await isBlockedBetween(db, user.id, other)) return { error: MESSAGING_ERRORS.blocked };
   }
-  // Every member with messaging access may send voice notes here (the chat rooms keep them for
-  // staff); a video from a member is refused as an attachment, not with 'NOT_ALLOWED', which would
-  // mean "no messaging access" to the client.
-  const kinds = user.isStaff ? ALL_KINDS : (['image', 'file', 'audio'] as const);
-  const refused = await checkAttachments(db, user, input.attachments, kinds, INVALID_ATTACHMENT);
-  if (refused) return { error: refused };
-
-  const written = await writeOnce(
-    db,
-    user,
-    input,
-    now,
-    async (tx) => {
+  const written = await writeOnce(db, user, input, now, {
+    // Every member with messaging access may send voice notes here (the chat rooms keep them for
+    // staff); a video from a member is refused as an attachment, not with 'NOT_ALLOWED', which
+    // would mean "no messaging access" to the client.
+    kinds: user.isStaff ? ALL_KINDS : ['image', 'file', 'audio'],
+    kindRefused: INVALID_ATTACHMENT,
+    placement: async (tx) => {
       const [other] = others;
       const conversationId = input.conversationId ?? (other === undefined ? null : await conversationBetween(tx, user.id, other, now));
       if (conversationId === null) throw new Error('destinataire manquant');
@@ -65,14 +59,14 @@ export async function postPrivateMessage(db: Database, user: UserRow, input: Pos
         seq: await nextSeqOf(tx, { conversation: conversationId }),
       };
     },
-    async (tx, row) => {
+    after: async (tx, row) => {
       const conversationId = row.conversationId ?? '';
       await touchConversation(tx, conversationId, now);
       // Writing in a conversation reads it.
       await markRead(tx, user.id, conversationId, now);
       return conversationId;
     },
-  );
+  });
   if ('error' in written || !written.created) return written;
   return { created: true, message: written.message, conversationId: written.extra, receivers: others };
 }

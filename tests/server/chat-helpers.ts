@@ -1,11 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { z } from 'zod';
+import { users } from '../../server/db/schema';
 import { CLIENT_EVENTS, joinAck, postMessageAck, type ChatMessage } from '../../src/contract/chat';
-import type { TestServer } from './test-server';
+import { startTestServer, type TestServer } from './test-server';
+
+export type ChatClient = ReturnType<typeof chatClient>;
+
+/**
+ * The test file's server (started before its tests, closed after them) and its chat client, whose
+ * sockets are closed after each test. `server()` is the running server, inside hooks and tests.
+ */
+export function useChatServer(): { server: () => TestServer; chat: ChatClient } {
+  let running: TestServer | null = null;
+  const server = (): TestServer => {
+    if (!running) throw new Error('serveur de test non démarré');
+    return running;
+  };
+  const chat = chatClient({
+    get url() {
+      return server().url;
+    },
+    tokenOf: (account) => server().tokenOf(account),
+  });
+  beforeAll(async () => {
+    running = await startTestServer();
+  }, 30_000);
+  afterEach(() => chat.closeAll());
+  afterAll(() => running?.close());
+  return { server, chat };
+}
+
+/** A user's id, by their pseudo. */
+export async function userIdOf(server: TestServer, username: string): Promise<number> {
+  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(username);
+  return row.id;
+}
 
 /** Signed-in sockets and tokens of the demo accounts, for the chat tests of one server. */
-export function chatClient(server: TestServer) {
+export function chatClient(server: Pick<TestServer, 'url' | 'tokenOf'>) {
   const tokens = new Map<string, Promise<string>>();
   const sockets: Socket[] = [];
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -13,24 +13,16 @@ import {
   uploadResponse,
 } from '../../src/contract/chat';
 import { messageLikes, messages, userBlocks, users } from '../../server/db/schema';
-import { chatClient, nextEvent } from './chat-helpers';
-import { startTestServer, type TestServer } from './test-server';
+import { nextEvent, useChatServer } from './chat-helpers';
 
-let server: TestServer;
-let chat: ReturnType<typeof chatClient>;
-beforeAll(async () => {
-  server = await startTestServer();
-  chat = chatClient(server);
-}, 30_000);
-afterEach(() => chat.closeAll());
-afterAll(() => server.close());
+const { server, chat } = useChatServer();
 
 const errorBody = z.object({ error: z.string() });
 const json = async <T>(response: Response, schema: z.ZodType<T>): Promise<T> => schema.parse(await response.json());
-const getAs = async (account: string, path: string) => server.get(path, await chat.token(account));
-const postAs = async (account: string, path: string, body: unknown) => server.post(path, body, await chat.token(account));
+const getAs = async (account: string, path: string) => server().get(path, await chat.token(account));
+const postAs = async (account: string, path: string, body: unknown) => server().post(path, body, await chat.token(account));
 const seededMessage = async (room: string) => {
-  const [row] = await server.database.db
+  const [row] = await server().database.db
     .select()
     .from(messages)
     .where(and(eq(messages.roomId, room), isNull(messages.parentId), eq(messages.pinned, false), isNull(messages.deletedAt)))
@@ -42,15 +34,15 @@ const seededMessage = async (room: string) => {
 describe('every chat call needs a signed-in member', () => {
   it('answers 401 without a token', async () => {
     const calls = [
-      server.post('/rest/chat/toggle_pinned', { messageId: 'x', title: 't' }),
-      server.get('/rest/chat/pinned_messages?room=forex'),
-      server.get('/rest/chat/search?query=eur&room=forex'),
-      server.post('/rest/chat/mention', { query: 'co' }),
-      server.get('/rest/chat/likes?message=x'),
-      server.post('/rest/users/block/vip', {}),
-      server.post('/rest/users/unblock/vip', {}),
-      fetch(`${server.url}/rest/upload`, { method: 'POST', body: new FormData() }),
-      server.get('/rest/upload/files/x'),
+      server().post('/rest/chat/toggle_pinned', { messageId: 'x', title: 't' }),
+      server().get('/rest/chat/pinned_messages?room=forex'),
+      server().get('/rest/chat/search?query=eur&room=forex'),
+      server().post('/rest/chat/mention', { query: 'co' }),
+      server().get('/rest/chat/likes?message=x'),
+      server().post('/rest/users/block/vip', {}),
+      server().post('/rest/users/unblock/vip', {}),
+      fetch(`${server().url}/rest/upload`, { method: 'POST', body: new FormData() }),
+      server().get('/rest/upload/files/x'),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.status).toBe(401);
@@ -95,7 +87,7 @@ describe('POST /chat/toggle_pinned and GET /chat/pinned_messages', () => {
   });
 
   it('pages the pins newest first, 20 at a time', async () => {
-    const candidates = await server.database.db
+    const candidates = await server().database.db
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.roomId, 'indices'), isNull(messages.parentId), eq(messages.pinned, false)))
@@ -150,7 +142,7 @@ describe('GET /chat/search', () => {
       cursor = page.cursor;
     } while (cursor !== null);
     expect(new Set(found).size).toBe(found.length);
-    const [stored] = await server.database.db
+    const [stored] = await server().database.db
       .select({ n: count() })
       .from(messages)
       .where(and(eq(messages.roomId, 'forex'), isNull(messages.deletedAt)));
@@ -208,7 +200,7 @@ describe('POST /chat/mention', () => {
 describe('GET /chat/likes', () => {
   it('lists the likers newest first, 20 per page', async () => {
     const message = await seededMessage('crypto');
-    const db = server.database.db;
+    const db = server().database.db;
     await db.delete(messageLikes).where(eq(messageLikes.messageId, message.id));
     const fans = await db
       .insert(users)
@@ -237,7 +229,7 @@ describe('GET /chat/likes', () => {
 
 describe('POST /users/block and /users/unblock', () => {
   it('blocks and unblocks by pseudo, idempotently', async () => {
-    const db = server.database.db;
+    const db = server().database.db;
     // The demo data has live block banni already: only live's blocks of coach count here.
     const coach = (await db.select().from(users).where(eq(users.username, 'coach')))[0]?.id;
     const blocksOfLive = async () =>
@@ -273,9 +265,9 @@ describe('POST /upload and the stored files', () => {
     form.append('file', file, parts.name ?? 'graphique.png');
     if (parts.type !== undefined && parts.typeLast) form.append('type', parts.type);
     const headers: Record<string, string> = account ? { authorization: `Bearer ${await chat.token(account)}` } : {};
-    return fetch(`${server.url}/rest/upload`, { method: 'POST', headers, body: form });
+    return fetch(`${server().url}/rest/upload`, { method: 'POST', headers, body: form });
   };
-  const fileAs = async (account: string, url: string) => fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${await chat.token(account)}` } });
+  const fileAs = async (account: string, url: string) => fetch(`${server().url}${url}`, { headers: { authorization: `Bearer ${await chat.token(account)}` } });
 
   it('stores an image with its size and serves it to its owner, then to the readers of its room', async () => {
     const response = await upload('vip', { type: 'image' });
@@ -302,7 +294,7 @@ describe('POST /upload and the stored files', () => {
     expect(posted).toMatchObject({ message: { attachments: [attachment] } });
     expect((await fileAs('live', attachment.resourceUrl)).status).toBe(200);
     // The browser's <img> request carries the token cookie, not a header.
-    const byCookie = await fetch(`${server.url}${attachment.resourceUrl}`, { headers: { cookie: `access_token=${await chat.token('banni')}` } });
+    const byCookie = await fetch(`${server().url}${attachment.resourceUrl}`, { headers: { cookie: `access_token=${await chat.token('banni')}` } });
     expect(byCookie.status).toBe(200);
     expect((await fileAs('membre', attachment.resourceUrl)).status).toBe(403);
     expect((await fileAs('vip', '/rest/upload/files/inconnu')).status).toBe(404);

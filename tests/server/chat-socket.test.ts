@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -17,18 +17,10 @@ import {
   SERVER_EVENTS,
   type ChatMessage,
 } from '../../src/contract/chat';
-import { messages, users } from '../../server/db/schema';
-import { chatClient, collect, nextEvent } from './chat-helpers';
-import { startTestServer, type TestServer } from './test-server';
+import { messages } from '../../server/db/schema';
+import { collect, nextEvent, useChatServer, userIdOf } from './chat-helpers';
 
-let server: TestServer;
-let chat: ReturnType<typeof chatClient>;
-beforeAll(async () => {
-  server = await startTestServer();
-  chat = chatClient(server);
-}, 30_000);
-afterEach(() => chat.closeAll());
-afterAll(() => server.close());
+const { server, chat } = useChatServer();
 
 const ackError = z.object({ error: z.string() });
 type Page = Exclude<z.infer<typeof moreMessagesAck>, { error: string }>;
@@ -38,11 +30,7 @@ const more = async (account: string, payload: unknown): Promise<Page> => {
   if ('error' in answer) throw new Error(`more messages refusé : ${answer.error}`);
   return answer;
 };
-const idOf = async (username: string): Promise<number> => {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (!row) throw new Error(username);
-  return row.id;
-};
+const idOf = (username: string): Promise<number> => userIdOf(server(), username);
 
 describe('who may join, read and post (spec 2 §6)', () => {
   it('keeps a member without subscription out of every room', async () => {
@@ -103,7 +91,7 @@ describe('posting', () => {
     const first = await chat.post(sender, { room: 'indices', clientId, content: 'Une seule fois' });
     const again = await Promise.all([1, 2, 3].map(() => chat.post(sender, { room: 'indices', clientId, content: 'Une seule fois' })));
     for (const repeat of again) expect(repeat).toEqual(first);
-    const [stored] = await server.database.db.select({ n: count() }).from(messages).where(eq(messages.clientId, clientId));
+    const [stored] = await server().database.db.select({ n: count() }).from(messages).where(eq(messages.clientId, clientId));
     expect(stored?.n).toBe(1);
     const received = (await broadcasts).map((payload) => chatMessage.parse(payload)).filter((m) => m.clientId === clientId);
     expect(received).toHaveLength(1);
@@ -127,7 +115,7 @@ describe('posting', () => {
     const other = await chat.open('coach');
     await chat.join(blocker, 'crypto');
     await chat.join(other, 'crypto');
-    expect((await server.post('/rest/users/block/vip', {}, await chat.token('live'))).status).toBe(200);
+    expect((await server().post('/rest/users/block/vip', {}, await chat.token('live'))).status).toBe(200);
     try {
       const hidden = collect(blocker, SERVER_EVENTS.message, 800);
       const badges = collect(blocker, SERVER_EVENTS.increaseRoomMessage, 800);
@@ -141,7 +129,7 @@ describe('posting', () => {
       const catchUp = await more('live', { room: 'crypto', cursor: null, afterSeq: posted.seq - 1 });
       expect(catchUp.messages.some((m) => m._id === posted._id)).toBe(false);
     } finally {
-      await server.post('/rest/users/unblock/vip', {}, await chat.token('live'));
+      await server().post('/rest/users/unblock/vip', {}, await chat.token('live'));
     }
     const page = await more('live', { room: 'crypto', cursor: null });
     expect(page.messages.some((m) => m.content === 'Tu ne me vois pas')).toBe(true);
@@ -173,7 +161,7 @@ describe('posting', () => {
       const form = new FormData();
       form.append('type', type);
       form.append('file', new Blob([bytes], { type: mime }), name);
-      const response = await fetch(`${server.url}/rest/upload`, { method: 'POST', headers: { authorization: `Bearer ${await chat.token(account)}` }, body: form });
+      const response = await fetch(`${server().url}/rest/upload`, { method: 'POST', headers: { authorization: `Bearer ${await chat.token(account)}` }, body: form });
       expect(response.status).toBe(200);
       return ((await response.json()) as { attachmentId: string }).attachmentId;
     };
@@ -320,7 +308,7 @@ describe('more messages', () => {
     const keys = seen.map((m) => `${m.date}|${m._id}`);
     expect([...keys].sort().reverse()).toEqual(keys);
     expect(seen.every((m) => m.parentMessage === null && m.room === 'indices')).toBe(true);
-    const [stored] = await server.database.db
+    const [stored] = await server().database.db
       .select({ n: count() })
       .from(messages)
       .where(and(eq(messages.roomId, 'indices'), isNull(messages.parentId), isNull(messages.deletedAt)));
@@ -328,7 +316,7 @@ describe('more messages', () => {
   });
 
   it('pages a seeded thread', async () => {
-    const [parent] = await server.database.db
+    const [parent] = await server().database.db
       .select()
       .from(messages)
       .where(and(eq(messages.roomId, 'forex'), eq(messages.repliesCount, 3)))

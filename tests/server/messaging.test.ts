@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Socket } from 'socket.io-client';
@@ -26,24 +26,12 @@ import { hashPassword } from '../../server/auth/passwords';
 import { conversations, messages, uploads, users, userSubscriptions } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
-import { chatClient, collect, nextEvent } from './chat-helpers';
-import { startTestServer, type TestServer } from './test-server';
+import { collect, nextEvent, useChatServer, userIdOf } from './chat-helpers';
 
-let server: TestServer;
-let chat: ReturnType<typeof chatClient>;
-beforeAll(async () => {
-  server = await startTestServer();
-  chat = chatClient(server);
-}, 30_000);
-afterEach(() => chat.closeAll());
-afterAll(() => server.close());
+const { server, chat } = useChatServer();
 
 const anyAnswer = z.unknown();
-const idOf = async (username: string): Promise<string> => {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (!row) throw new Error(username);
-  return String(row.id);
-};
+const idOf = async (username: string): Promise<string> => String(await userIdOf(server(), username));
 
 /** 'post message' of a private message; the raw answer (a message or an error). */
 const send = (socket: Socket, payload: Record<string, unknown>) =>
@@ -56,7 +44,7 @@ const sent = async (socket: Socket, payload: Record<string, unknown>): Promise<C
   return { ...answer.message, conversationId };
 };
 const listOf = async (account: string) => {
-  const response = await server.get('/rest/conversations', await chat.token(account));
+  const response = await server().get('/rest/conversations', await chat.token(account));
   expect(response.status).toBe(200);
   return conversationsResponse.parse(await response.json());
 };
@@ -110,7 +98,7 @@ describe('a first message', () => {
       send(vip, { conversationId: first.conversationId, clientId, content: 'autre chose' }),
     ]);
     for (const answer of again) expect(answer).toEqual({ message: first });
-    const db = server.database.db;
+    const db = server().database.db;
     const [stored] = await db.select({ n: count() }).from(messages).where(eq(messages.clientId, clientId));
     expect(stored?.n).toBe(1);
     const pair = [Number(vipId), Number(coachId)].sort((a, b) => a - b).join(':');
@@ -209,7 +197,7 @@ describe('a conversation’s stream', () => {
     expect(await chat.ask(outsider, CLIENT_EVENTS.delete, { alertId: third._id }, anyAnswer)).toEqual({ error: 'NOT_ALLOWED' });
     // Pins and likes belong to rooms (spec 2 §4: no pins in one-to-one chats).
     expect(await chat.ask(coach, CLIENT_EVENTS.like, { alertId: third._id }, anyAnswer)).toEqual({ error: 'NOT_ALLOWED' });
-    const pin = await server.post('/rest/chat/toggle_pinned', { messageId: third._id, title: 'Épinglé' }, await chat.token('coach'));
+    const pin = await server().post('/rest/chat/toggle_pinned', { messageId: third._id, title: 'Épinglé' }, await chat.token('coach'));
     expect(pin.status).toBe(404);
   });
 });
@@ -237,18 +225,18 @@ describe('blocks (spec 2 §4)', () => {
     expect((await more(banni, { room: 'crypto', cursor: null })).messages.some((m) => m._id === posted._id)).toBe(false);
 
     // Once unblocked, a conversation may start; blocking again closes it, whoever blocks.
-    expect((await server.post('/rest/users/unblock/banni', {}, await chat.token('live'))).status).toBe(200);
+    expect((await server().post('/rest/users/unblock/banni', {}, await chat.token('live'))).status).toBe(200);
     try {
       const opened = await sent(banni, { usersId: [liveId], content: 'Désolé pour tout à l’heure' });
       expect((await more(banni, { room: 'crypto', cursor: null })).messages.some((m) => m._id === posted._id)).toBe(true);
-      expect((await server.post('/rest/users/block/live', {}, await chat.token('banni'))).status).toBe(200);
+      expect((await server().post('/rest/users/block/live', {}, await chat.token('banni'))).status).toBe(200);
       expect(await send(live, { conversationId: opened.conversationId })).toEqual(blocked);
       expect(await send(banni, { conversationId: opened.conversationId })).toEqual(blocked);
       // What the other wrote no longer shows, nor counts.
       expect(await conversationOf('live', opened.conversationId)).toMatchObject({ unreadMessages: 0, lastMessage: '' });
-      expect((await server.post('/rest/users/unblock/live', {}, await chat.token('banni'))).status).toBe(200);
+      expect((await server().post('/rest/users/unblock/live', {}, await chat.token('banni'))).status).toBe(200);
     } finally {
-      await server.post('/rest/users/block/banni', {}, await chat.token('live'));
+      await server().post('/rest/users/block/banni', {}, await chat.token('live'));
     }
   });
 });
@@ -258,18 +246,18 @@ describe('messaging access', () => {
     const membre = await chat.open('membre');
     const refused = { error: 'NOT_ALLOWED' };
     expect(await send(membre, { usersId: [await idOf('coach')] })).toEqual(refused);
-    const [anyConversation] = await server.database.db.select().from(conversations).limit(1);
+    const [anyConversation] = await server().database.db.select().from(conversations).limit(1);
     const conversationId = anyConversation?.id ?? 'x';
     expect(await chat.ask(membre, CLIENT_EVENTS.join, { conversationId }, anyAnswer)).toEqual(refused);
     expect(await chat.ask(membre, CLIENT_EVENTS.more, { conversationId, cursor: null }, anyAnswer)).toEqual(refused);
     expect(await chat.ask(membre, MESSAGING_CLIENT_EVENTS.read, { conversationId }, anyAnswer)).toEqual(refused);
     const token = await chat.token('membre');
     for (const path of ['/rest/conversations', '/rest/conversations/search?query=coach']) {
-      const response = await server.get(path, token);
+      const response = await server().get(path, token);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(refused);
     }
-    for (const path of ['/rest/conversations', '/rest/conversations/search?query=coach']) expect((await server.get(path)).status).toBe(401);
+    for (const path of ['/rest/conversations', '/rest/conversations/search?query=coach']) expect((await server().get(path)).status).toBe(401);
   });
 
   it('lets the support write, and a member without subscription receive', async () => {
@@ -279,7 +267,7 @@ describe('messaging access', () => {
   });
 
   it('opens to LIVE (4) alone and to staff, not to PRIME (5) alone nor to an expired VIP', async () => {
-    const db = server.database.db;
+    const db = server().database.db;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const day = 24 * 60 * 60 * 1000;
     const made = await db
@@ -303,7 +291,7 @@ describe('voice notes in private messages', () => {
     const form = new FormData();
     form.append('type', 'audio');
     form.append('file', new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])], { type: 'audio/webm;codecs=opus' }), 'note.webm');
-    const uploaded = await fetch(`${server.url}/rest/upload`, { method: 'POST', headers: { authorization: `Bearer ${await chat.token('vip')}` }, body: form });
+    const uploaded = await fetch(`${server().url}/rest/upload`, { method: 'POST', headers: { authorization: `Bearer ${await chat.token('vip')}` }, body: form });
     expect(uploaded.status).toBe(200);
     const { attachmentId } = (await uploaded.json()) as { attachmentId: string };
     const vip = await chat.open('vip');
@@ -314,12 +302,12 @@ describe('voice notes in private messages', () => {
     const note = await sent(vip, { usersId: [await idOf('coach')], content: '', attachments: [attachmentId] });
     expect(note.attachments).toMatchObject([{ _id: attachmentId, attachmentType: 'audio', name: 'note.webm' }]);
     const url = note.attachments[0]?.resourceUrl ?? '';
-    expect((await server.get(url, await chat.token('coach'))).status).toBe(200);
-    expect((await server.get(url, await chat.token('live'))).status).toBe(403);
+    expect((await server().get(url, await chat.token('coach'))).status).toBe(200);
+    expect((await server().get(url, await chat.token('live'))).status).toBe(403);
 
     // A video stays the staff's, refused as an attachment (not as a lack of messaging access).
     const video = randomUUID();
-    await server.database.db.insert(uploads).values({ id: video, ownerId: Number(await idOf('vip')), attachmentType: 'video', name: 'v.mp4', mimeType: 'video/mp4', size: 1 });
+    await server().database.db.insert(uploads).values({ id: video, ownerId: Number(await idOf('vip')), attachmentType: 'video', name: 'v.mp4', mimeType: 'video/mp4', size: 1 });
     expect(await send(vip, { conversationId: note.conversationId, attachments: [video] })).toEqual({ error: 'Pièce jointe invalide' });
   });
 });
@@ -356,7 +344,7 @@ describe('bad payloads', () => {
     vip.emit(CLIENT_EVENTS.post, { usersId: 'x' });
     expect(await chat.ask(vip, MESSAGING_CLIENT_EVENTS.read, { conversationId }, okAck)).toEqual({ ok: true });
     for (const query of ['?cursor=abc', `?cursor=${Buffer.from('pas une date|x').toString('base64url')}`]) {
-      const response = await server.get(`/rest/conversations${query}`, await chat.token('vip'));
+      const response = await server().get(`/rest/conversations${query}`, await chat.token('vip'));
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual(invalid);
     }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   blockedUsersResponse,
@@ -12,6 +11,7 @@ import {
 } from '../../src/contract/messaging';
 import { conversationMembers, conversations, users } from '../../server/db/schema';
 import { CONVERSATIONS_PAGE_SIZE } from '../../server/routes/conversation-routes';
+import { userIdOf } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -35,11 +35,7 @@ const answer = async <T>(response: Response, schema: z.ZodType<T>, status = 200)
   return schema.parse(await response.json());
 };
 const errorBody = z.object({ error: z.string() });
-const idOf = async (username: string): Promise<number> => {
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (!row) throw new Error(username);
-  return row.id;
-};
+const idOf = (username: string): Promise<number> => userIdOf(server, username);
 
 describe('every call needs a signed-in member', () => {
   it('answers 401 without a token', async () => {

@@ -9,7 +9,7 @@ import type { RoomDoc } from '../../store/schemas';
 import { FEED_KEY, type FeedRequest, type FeedState } from '../../sync/alerts-sync';
 import { useApp } from '../app-context';
 import { useChat, useQuery } from '../chat/use-chat';
-import { ErrorText } from '../common/ui';
+import { ErrorText, virtuosoFill } from '../common/ui';
 import type { Alert } from '../../contract/alerts';
 import { AlertCard } from './alert-card';
 
@@ -79,7 +79,7 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
       {feed?.status === 'error' ? <ErrorText role="alert">{feed.error}</ErrorText> : null}
       {feed?.status === 'loading' && ids.length === 0 ? <Note>{ALERT_TEXT.loading}</Note> : null}
       {feed?.status === 'done' && ids.length === 0 ? <Note>{ALERT_TEXT.empty}</Note> : null}
-      <List>
+      <div className={virtuosoFill}>
         <Virtuoso
           aria-label="Notifications"
           data={ids}
@@ -90,7 +90,7 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
           itemContent={(_, id) => <AlertCard id={id} rooms={props.rooms} onEdit={props.onEdit} onOpenComments={props.onOpenComments} />}
           components={{ Footer: () => (feed?.status === 'loading' && ids.length > 0 ? <Note>{ALERT_TEXT.loading}</Note> : null) }}
         />
-      </List>
+      </div>
     </>
   );
 }
@@ -129,13 +129,6 @@ const Filters = styled.section`
     background: var(--surface);
     color: var(--text);
     padding: 0 8px;
-  }
-`;
-const List = styled.div`
-  flex: 1;
-  min-height: 0;
-  & > div {
-    height: 100%;
   }
 `;
 const Note = styled.p`

@@ -9,6 +9,7 @@ import { composerMachine, type MentionUser } from '../../machines/composer-machi
 import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
 import { useCurrentUser } from '../use-current-user';
+import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -104,9 +105,9 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
       <Row>
         {props.canSendAttachments ? (
           <>
-            <LockButton type="button" aria-label={CHAT_TEXT.attach} title={CHAT_TEXT.attach} disabled={uploading} onClick={() => fileInput.current?.click()}>
+            <ToolButton type="button" aria-label={CHAT_TEXT.attach} title={CHAT_TEXT.attach} disabled={uploading} onClick={() => fileInput.current?.click()}>
               📎
-            </LockButton>
+            </ToolButton>
             <input
               ref={fileInput}
               type="file"
@@ -122,7 +123,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           </>
         ) : null}
         {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
-        <LockButton
+        <ToolButton
           type="button"
           aria-pressed={locked}
           aria-label={locked ? CHAT_TEXT.unlockEnter : CHAT_TEXT.lockEnter}
@@ -130,7 +131,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           onClick={() => composer.send({ type: 'composer.toggleLock' })}
         >
           {locked ? '🔒' : '🔓'}
-        </LockButton>
+        </ToolButton>
         <TextArea
           aria-label={CHAT_TEXT.composerLabel}
           placeholder={CHAT_TEXT.composerLabel}
@@ -158,6 +159,14 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   );
 }
 
+/** What stands where the composer would, when the viewer may not write (read-only, banned, blocked). */
+export const ComposerNotice = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  border-top: 1px solid var(--border);
+  color: var(--muted);
+  text-align: center;
+`;
 const Form = styled.form`
   position: relative;
   border-top: 1px solid var(--border);
@@ -181,14 +190,6 @@ const TextArea = styled.textarea`
   background: var(--surface);
   color: var(--text);
   font: inherit;
-`;
-const LockButton = styled.button`
-  width: 40px;
-  height: 40px;
-  border-radius: 8px;
-  border: 1px solid var(--border);
-  background: transparent;
-  cursor: pointer;
 `;
 const SendButton = styled.button`
   height: 40px;

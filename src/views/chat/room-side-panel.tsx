@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { RoomDoc } from '../../store/schemas';
+import { CountBadge } from '../common/ui';
 
 /** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
 export function RoomSidePanel(props: {
@@ -80,7 +81,7 @@ export function RoomSidePanel(props: {
 
 function RoomBadge({ count, label }: { count: number; label: (count: number) => string }) {
   if (count <= 0) return null;
-  return <Badge aria-label={label(count)}>{count > 99 ? '99+' : count}</Badge>;
+  return <CountBadge aria-label={label(count)}>{count > 99 ? '99+' : count}</CountBadge>;
 }
 
 const Panel = styled.nav`
@@ -199,15 +200,4 @@ const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-`;
-
-const Badge = styled.span`
-  min-width: 20px;
-  padding: 0 6px;
-  border-radius: 10px;
-  background: var(--danger);
-  color: #fff;
-  font-size: 12px;
-  font-weight: 700;
-  text-align: center;
 `;

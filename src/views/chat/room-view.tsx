@@ -14,7 +14,7 @@ import { Dialog } from '../common/dialog';
 import { buttonClass } from '../common/ui';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
-import { Composer } from './composer';
+import { Composer, ComposerNotice } from './composer';
 import { MessageList } from './message-list';
 import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
 import { useQuery } from './use-chat';
@@ -100,13 +100,13 @@ export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { r
         </Body>
       )}
       {room.canRead && banned && banExpiry ? (
-        <Notice role="status">
+        <ComposerNotice role="status">
           {CHAT_TEXT.banned} {banDate.format(banDisplayDate(banExpiry))}
-        </Notice>
+        </ComposerNotice>
       ) : room.canRead && room.canWrite ? (
         <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} />
       ) : room.canRead ? (
-        <Notice>{CHAT_TEXT.readOnly}</Notice>
+        <ComposerNotice>{CHAT_TEXT.readOnly}</ComposerNotice>
       ) : null}
     </Main>
   );
@@ -201,12 +201,5 @@ const LockedCard = styled.div`
   place-content: center;
   justify-items: center;
   gap: 12px;
-  text-align: center;
-`;
-const Notice = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  border-top: 1px solid var(--border);
-  color: var(--muted);
   text-align: center;
 `;

@@ -12,6 +12,7 @@ import {
   type UploadInput,
   type VoiceAttachment,
 } from '../../machines/voice-recording-machine';
+import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 
 /**
@@ -69,9 +70,9 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
 
   if (state === 'idle') {
     return (
-      <IconButton type="button" aria-label={VOICE_TEXT.record} title={VOICE_TEXT.record} onClick={() => voice.send({ type: 'recording.start' })}>
+      <ToolButton type="button" aria-label={VOICE_TEXT.record} title={VOICE_TEXT.record} onClick={() => voice.send({ type: 'recording.start' })}>
         🎤
-      </IconButton>
+      </ToolButton>
     );
   }
   return (
@@ -151,14 +152,6 @@ const microphone = fromCallback<RecorderCommand>(({ sendBack, receive }) => {
   };
 });
 
-const IconButton = styled.button`
-  width: 40px;
-  height: 40px;
-  border-radius: 8px;
-  border: 1px solid var(--border);
-  background: transparent;
-  cursor: pointer;
-`;
 const Strip = styled.div`
   display: inline-flex;
   align-items: center;

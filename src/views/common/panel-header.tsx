@@ -1,10 +1,10 @@
 import { styled } from '@linaria/react';
 
 /** The title bar of a side panel or sheet: its heading and a close button. */
-export function PanelHeader(props: { title: string; closeLabel: string; onClose: () => void }) {
+export function PanelHeader(props: { title: string; closeLabel: string; onClose: () => void; titleId?: string }) {
   return (
     <Bar>
-      <h2>{props.title}</h2>
+      <h2 id={props.titleId}>{props.title}</h2>
       <button type="button" onClick={props.onClose} aria-label={props.closeLabel}>
         ✕
       </button>

@@ -76,3 +76,24 @@ export const Card = styled.section`
   border-radius: var(--radius);
   padding: 24px;
 `;
+
+/** A red count pill (unread messages of a room or a conversation). */
+export const CountBadge = styled.span`
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: var(--danger);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  text-align: center;
+`;
+
+/** The rest of a flex column, filled by the Virtuoso list inside it. */
+export const virtuosoFill = css`
+  flex: 1;
+  min-height: 0;
+  & > div {
+    height: 100%;
+  }
+`;

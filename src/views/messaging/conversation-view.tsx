@@ -8,9 +8,10 @@ import { kv$ } from '../../store/chat-queries';
 import { conversation$ } from '../../store/messaging-queries';
 import { conversationStream } from '../../sync/message-state';
 import { contactKey, FOLLOWINGS_KEY } from '../../sync/messaging-sync';
-import { Composer } from '../chat/composer';
+import { Composer, ComposerNotice } from '../chat/composer';
 import { MessageList } from '../chat/message-list';
 import { useQuery } from '../chat/use-chat';
+import { sheetBody } from '../common/side-sheet';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
 import type { MessagingUi } from './messaging-ui';
@@ -34,7 +35,7 @@ export function ConversationView({ chatId, ui }: { chatId: string; ui: Messaging
   const viewer = useMemo(() => ({ id: me?.id ?? 0, moderator: false }), [me?.id]);
 
   return (
-    <Chat aria-label={peer?.username ?? MESSAGING_TEXT.title}>
+    <section className={sheetBody} aria-label={peer?.username ?? MESSAGING_TEXT.title}>
       <Bar>
         <BackButton type="button" onClick={() => ui.panel.send({ type: 'conversation.back' })}>
           ← {MESSAGING_TEXT.back}
@@ -60,17 +61,11 @@ export function ConversationView({ chatId, ui }: { chatId: string; ui: Messaging
         fresh={pendingWith !== null}
         emptyText={MESSAGING_TEXT.noMessageYet}
       />
-      {blocked ? <Notice>{MESSAGING_TEXT.blockedChat}</Notice> : <Composer key={stream} stream={stream} privateRoom canSendAttachments voiceNotes />}
-    </Chat>
+      {blocked ? <ComposerNotice>{MESSAGING_TEXT.blockedChat}</ComposerNotice> : <Composer key={stream} stream={stream} privateRoom canSendAttachments voiceNotes />}
+    </section>
   );
 }
 
-const Chat = styled.section`
-  flex: 1;
-  min-height: 0;
-  display: flex;
-  flex-direction: column;
-`;
 const Bar = styled.div`
   display: flex;
   align-items: center;
@@ -101,11 +96,4 @@ const Note = styled.p`
   padding: 8px 16px;
   font-size: 13px;
   background: color-mix(in srgb, var(--gold, #c9a227) 14%, transparent);
-`;
-const Notice = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  border-top: 1px solid var(--border);
-  color: var(--muted);
-  text-align: center;
 `;

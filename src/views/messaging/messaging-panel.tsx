@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useId } from 'react';
+import { memo, useCallback } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { ConversationUser } from '../../contract/messaging';
 import { MESSAGING_TEXT } from '../../domain/messaging-text-fr';
@@ -9,8 +9,9 @@ import type { ConversationDoc } from '../../store/schemas';
 import { kv$ } from '../../store/chat-queries';
 import { CONVERSATIONS_PAGE_KEY, type ConversationsPage } from '../../sync/messaging-sync';
 import { useQuery } from '../chat/use-chat';
+import { SideSheet, sheetBody } from '../common/side-sheet';
+import { CountBadge, virtuosoFill } from '../common/ui';
 import { AccessPrompt } from '../shell/access-prompt';
-import { mobileQuery } from '../theme';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
 import { ConversationView } from './conversation-view';
@@ -34,30 +35,14 @@ function Panel({ ui }: { ui: MessagingUi }) {
   const { panel } = ui;
   const phase = useSelector(panel, (s) => (s.matches('accessPrompt') ? 'prompt' : s.matches('open') ? 'open' : 'closed'));
   const selected = useSelector(panel, (s) => s.context.selected);
-  const titleId = useId();
-  const close = () => panel.send({ type: 'panel.close' });
-
-  useEffect(() => {
-    if (phase !== 'open') return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) panel.send({ type: 'panel.close' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [panel, phase]);
+  const close = useCallback(() => panel.send({ type: 'panel.close' }), [panel]);
 
   if (phase === 'prompt') return <AccessPrompt onClose={close} />;
   if (phase === 'closed') return null;
   return (
-    <SlideIn role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      <Header>
-        <h2 id={titleId}>{MESSAGING_TEXT.title}</h2>
-        <CloseButton type="button" aria-label={MESSAGING_TEXT.close} onClick={close}>
-          ✕
-        </CloseButton>
-      </Header>
+    <SideSheet title={MESSAGING_TEXT.title} closeLabel={MESSAGING_TEXT.close} onClose={close} width="wide">
       {selected === null ? <ConversationList ui={ui} /> : <ConversationView key={selected} chatId={selected} ui={ui} />}
-    </SlideIn>
+    </SideSheet>
   );
 }
 
@@ -82,7 +67,7 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
   }
 
   return (
-    <Body>
+    <div className={sheetBody}>
       <Tools>
         <input
           type="search"
@@ -112,16 +97,16 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
       {conversations.length === 0 ? (
         page?.status === 'loading' ? null : <Muted>{MESSAGING_TEXT.empty}</Muted>
       ) : (
-        <ListFrame aria-label={MESSAGING_TEXT.conversations}>
+        <nav className={virtuosoFill} aria-label={MESSAGING_TEXT.conversations}>
           <Virtuoso
             data={conversations}
             computeItemKey={(_, conversation) => conversation._id}
             endReached={() => void messaging?.refreshConversations(true)}
             itemContent={(_, conversation) => <ConversationRow conversation={conversation} meId={meId} onOpen={openConversation} />}
           />
-        </ListFrame>
+        </nav>
       )}
-    </Body>
+    </div>
   );
 }
 
@@ -145,58 +130,11 @@ const ConversationRow = memo(function ConversationRow(props: { conversation: Con
         </span>
         <span>{conversation.lastMessage || MESSAGING_TEXT.attachmentOnly}</span>
       </Summary>
-      {unread > 0 ? <Unread aria-hidden>{unread}</Unread> : null}
+      {unread > 0 ? <CountBadge aria-hidden>{unread}</CountBadge> : null}
     </RowButton>
   );
 });
 
-const SlideIn = styled.section`
-  position: fixed;
-  z-index: 30;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  width: min(420px, 100vw);
-  display: flex;
-  flex-direction: column;
-  background: var(--surface);
-  border-left: 1px solid var(--border);
-  box-shadow: var(--shadow);
-  animation: slide-in 160ms ease-out;
-  @keyframes slide-in {
-    from {
-      transform: translateX(40px);
-      opacity: 0;
-    }
-  }
-  ${mobileQuery} {
-    bottom: 63px;
-  }
-`;
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 12px 16px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
-const CloseButton = styled.button`
-  border: none;
-  background: transparent;
-  color: var(--muted);
-  font-size: 18px;
-  cursor: pointer;
-`;
-const Body = styled.div`
-  flex: 1;
-  min-height: 0;
-  display: flex;
-  flex-direction: column;
-`;
 const Tools = styled.div`
   display: grid;
   gap: 8px;
@@ -230,13 +168,6 @@ const Results = styled.ul`
 const Muted = styled.p`
   margin: 16px;
   color: var(--muted);
-`;
-const ListFrame = styled.nav`
-  flex: 1;
-  min-height: 0;
-  & > div {
-    height: 100%;
-  }
 `;
 const RowButton = styled.button`
   display: flex;
@@ -279,14 +210,4 @@ const Summary = styled.span`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-`;
-const Unread = styled.span`
-  min-width: 20px;
-  padding: 0 6px;
-  border-radius: 10px;
-  background: var(--danger);
-  color: #fff;
-  font-size: 12px;
-  font-weight: 700;
-  text-align: center;
 `;

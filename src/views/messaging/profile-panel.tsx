@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { FollowingsRecord } from '../../contract/messaging';
 import { PROFILE_TEXT } from '../../domain/messaging-text-fr';
@@ -8,8 +8,8 @@ import { FOLLOWINGS_KEY, profileKey, type ProfileEntry } from '../../sync/messag
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { useQuery } from '../chat/use-chat';
 import { MentionBadge } from '../common/panel-header';
+import { SideSheet } from '../common/side-sheet';
 import { buttonClass } from '../common/ui';
-import { mobileQuery } from '../theme';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
 import type { MessagingUi } from './messaging-ui';
@@ -27,7 +27,6 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
   const entry = useQuery((db) => kv$<ProfileEntry>(db, profileKey(username)), [username], null);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const [reporting, setReporting] = useState(false);
-  const titleId = useId();
 
   useEffect(() => {
     if (!messaging) return;
@@ -43,14 +42,6 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one lookup per profile shown
   }, [messaging, username]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   const user = entry?.status === 'found' ? entry.user : null;
   const mine = user !== null && me !== null && user.id === me.id;
   const blocked = user !== null && (followings?.blocked.includes(user._id) ?? false);
@@ -63,16 +54,9 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
     ui.panel.send({ type: 'conversation.openWithUser', userId: contact._id, conversationId: await messaging.conversationWith(contact._id) });
     onClose();
   }
-  const report = (error: string | null) => error && toast.error(error);
 
   return (
-    <Panel role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      <Header>
-        <h2 id={titleId}>{PROFILE_TEXT.title(username)}</h2>
-        <Close type="button" aria-label={PROFILE_TEXT.close} onClick={onClose}>
-          ✕
-        </Close>
-      </Header>
+    <SideSheet title={PROFILE_TEXT.title(username)} closeLabel={PROFILE_TEXT.close} onClose={onClose} width="narrow" over>
       {user === null || contact === null ? (
         <Muted>{PROFILE_TEXT.loading}</Muted>
       ) : (
@@ -89,26 +73,13 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
               <button type="button" className={buttonClass} disabled={blocked || !user.canMessage || !messaging} onClick={() => void message()}>
                 {PROFILE_TEXT.message}
               </button>
-              <button
-                type="button"
-                className={buttonClass}
-                data-variant="ghost"
-                aria-pressed={following}
+              <Toggle on={following} labels={[PROFILE_TEXT.follow, PROFILE_TEXT.unfollow]} disabled={!messaging} onToggle={() => messaging?.toggleFollow(user._id)} />
+              <Toggle
+                on={blocked}
+                labels={[PROFILE_TEXT.block, PROFILE_TEXT.unblock]}
                 disabled={!messaging}
-                onClick={() => void messaging?.toggleFollow(user._id).then(report)}
-              >
-                {following ? PROFILE_TEXT.unfollow : PROFILE_TEXT.follow}
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
-                data-variant="ghost"
-                aria-pressed={blocked}
-                disabled={!messaging}
-                onClick={() => void (blocked ? messaging?.unblock(contact) : messaging?.block(contact))?.then(report)}
-              >
-                {blocked ? PROFILE_TEXT.unblock : PROFILE_TEXT.block}
-              </button>
+                onToggle={() => (blocked ? messaging?.unblock(contact) : messaging?.block(contact))}
+              />
               <button type="button" className={buttonClass} data-variant="danger" onClick={() => setReporting(true)}>
                 {PROFILE_TEXT.report}
               </button>
@@ -123,44 +94,26 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
           if (yes) toast.success(PROFILE_TEXT.reportThanks);
         }}
       />
-    </Panel>
+    </SideSheet>
   );
 }
 
-const Panel = styled.aside`
-  position: fixed;
-  z-index: 35;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  width: min(360px, 100vw);
-  display: flex;
-  flex-direction: column;
-  background: var(--surface);
-  border-left: 1px solid var(--border);
-  box-shadow: var(--shadow);
-  ${mobileQuery} {
-    bottom: 63px;
-  }
-`;
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 12px 16px;
-  border-bottom: 1px solid var(--border);
-  & h2 {
-    margin: 0;
-    font-size: 16px;
-  }
-`;
-const Close = styled.button`
-  border: none;
-  background: transparent;
-  color: var(--muted);
-  font-size: 18px;
-  cursor: pointer;
-`;
+/** A profile toggle (follow, block): pressed while on; a failed call's error is shown (the store rolls back). */
+function Toggle(props: { on: boolean; labels: [off: string, on: string]; disabled: boolean; onToggle: () => Promise<string | null> | undefined }) {
+  return (
+    <button
+      type="button"
+      className={buttonClass}
+      data-variant="ghost"
+      aria-pressed={props.on}
+      disabled={props.disabled}
+      onClick={() => void props.onToggle()?.then((error) => error && toast.error(error))}
+    >
+      {props.on ? props.labels[1] : props.labels[0]}
+    </button>
+  );
+}
+
 const Muted = styled.p`
   margin: 16px;
   color: var(--muted);
