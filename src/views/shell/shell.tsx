@@ -1,8 +1,7 @@
 import { styled } from '@linaria/react';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { MessagingPanel } from '../messaging/messaging-panel';
+import { useSelector } from '@xstate/react';
 import { MessagingUiProvider, type MessagingUi } from '../messaging/messaging-ui';
-import { ProfilePanel } from '../messaging/profile-panel';
 import { useMessagingPanelActor } from '../messaging/use-messaging-panel';
 import { desktopQuery, MOBILE_MENU_HEIGHT, mobileQuery } from '../theme';
 import { LiveBanner } from './live-banner';
@@ -13,6 +12,9 @@ import { TopBar } from './top-bar';
 
 /** The calendar and its .ics writer (ics, yup) load when it is first opened (issue 4, initial_js_kb). */
 const CalendarPanel = lazy(() => import('./calendar-panel').then((m) => ({ default: m.CalendarPanel })));
+// The messaging and profile panels are chunks of their own, loaded when first shown (issue 4).
+const MessagingPanel = lazy(() => import('../messaging/messaging-panel').then((m) => ({ default: m.MessagingPanel })));
+const ProfilePanel = lazy(() => import('../messaging/profile-panel').then((m) => ({ default: m.ProfilePanel })));
 
 export type ShellPanels = {
   openCalendar: () => void;
@@ -31,6 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const messagingPanel = useMessagingPanelActor();
   const messaging = useMemo<MessagingUi>(() => ({ panel: messagingPanel, openProfile: setProfile }), [messagingPanel]);
   const closeProfile = useCallback(() => setProfile(null), []);
+  const messagingShown = useSelector(messagingPanel, (s) => !s.matches('closed'));
   const panels: ShellPanels = {
     openCalendar: () => {
       setCalendarUsed(true);
@@ -55,8 +58,10 @@ export function Shell({ children }: { children: ReactNode }) {
             <CalendarPanel open={panel === 'calendar'} onClose={close} />
           </Suspense>
         ) : null}
-        <MessagingPanel />
-        {profile !== null ? <ProfilePanel key={profile} username={profile} ui={messaging} onClose={closeProfile} /> : null}
+        <Suspense fallback={null}>
+          {messagingShown ? <MessagingPanel /> : null}
+          {profile !== null ? <ProfilePanel key={profile} username={profile} ui={messaging} onClose={closeProfile} /> : null}
+        </Suspense>
         <LogoutDialog open={panel === 'logout'} onClose={close} />
       </Frame>
     </MessagingUiProvider>
