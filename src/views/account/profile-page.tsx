@@ -5,6 +5,7 @@ import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
+import { useProfileUpdate } from './use-profile-update';
 import { Form } from './security-page';
 
 export const PROFILE_TEXT = {
@@ -16,12 +17,11 @@ export const PROFILE_TEXT = {
 
 /** `/profil`: picture, first and last name, pseudo, phone and bio (spec 1 §5). */
 export function ProfilePage() {
-  const { accounts, session } = useApp();
+  const { accounts } = useApp();
   const user = useCurrentUser();
   const [fields, setFields] = useState({ firstName: '', lastName: '', username: '', phoneNumber: '', description: '' });
   const [picture, setPicture] = useState<Picture | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, update } = useProfileUpdate(PROFILE_TEXT.updated);
   usePageTitle('Mon profil');
 
   useEffect(() => {
@@ -50,21 +50,11 @@ export function ProfilePage() {
     if (!user) return;
     if (fields.firstName.trim() === '') return setError(PROFILE_TEXT.firstNameRequired);
     if (fields.username.trim() === '') return setError(PROFILE_TEXT.usernameRequired);
-    setError(null);
-    setBusy(true);
-    const answer = await accounts.updateUser({
+    await update({
       metadata: { firstName: fields.firstName, lastName: fields.lastName, description: fields.description, phoneNumber: fields.phoneNumber, picture },
       // The pseudo is sent only when it changed (spec 1 §5).
       ...(fields.username.trim() !== user.username ? { username: fields.username.trim() } : {}),
     });
-    setBusy(false);
-    if ('error' in answer) {
-      setError(answer.error);
-      toast.error(answer.error);
-      return;
-    }
-    session.send({ type: 'session.refresh' });
-    toast.success(PROFILE_TEXT.updated);
   }
 
   return (

@@ -7,7 +7,7 @@ import { billingProblem } from '../../domain/checkout';
 import { DEFAULT_COUNTRY } from '../../domain/pricing';
 import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { EMPTY_BILLING, type BillingField } from '../../machines/checkout-machine';
-import { useApp } from '../app-context';
+import { useProfileUpdate } from '../account/use-profile-update';
 import { Button, Card, ErrorText, Field } from '../common/ui';
 
 const T = SUBSCRIPTIONS_TEXT;
@@ -68,11 +68,9 @@ export function BillingFields(props: {
 
 /** The subscriptions page's billing form, saved through `PUT /api/user/update` (spec 1 §5, §7). */
 export function BillingForm(props: { user: User; countries: readonly Country[] }) {
-  const { accounts, session } = useApp();
   const [billing, setBilling] = useState<Billing>(EMPTY_BILLING);
   const [company, setCompany] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, update } = useProfileUpdate(T.billingSaved);
 
   useEffect(() => {
     const saved = props.user.billing;
@@ -84,17 +82,7 @@ export function BillingForm(props: { user: User; countries: readonly Country[] }
     event.preventDefault();
     const problem = billingProblem({ company, name: billing.name });
     if (problem) return setError(problem);
-    setError(null);
-    setBusy(true);
-    const answer = await accounts.updateUser({ billing: company ? billing : { ...billing, vat: '' } });
-    setBusy(false);
-    if ('error' in answer) {
-      setError(answer.error);
-      toast.error(answer.error);
-      return;
-    }
-    session.send({ type: 'session.refresh' });
-    toast.success(T.billingSaved);
+    await update({ billing: company ? billing : { ...billing, vat: '' } });
   }
 
   return (
