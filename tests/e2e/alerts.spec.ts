@@ -66,7 +66,15 @@ test('the filters: type, author and rooms', async ({ browser }) => {
   await expect(feed(vip).getByRole('article').first()).toBeVisible();
   // Every room: alerts of other rooms join the feed.
   await vip.getByLabel('Toutes les rooms').check();
-  await expect(feed(vip).getByRole('link', { name: 'Indices' }).first()).toBeVisible();
+  // The feed is virtualised and other tests post newer Forex alerts: scroll until one shows.
+  const indices = feed(vip).getByRole('link', { name: 'Indices' }).first();
+  await expect(feed(vip).getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 20 && !(await indices.isVisible()); i += 1) {
+    await feed(vip).getByRole('article').last().hover();
+    await vip.mouse.wheel(0, 400);
+    await vip.waitForTimeout(150);
+  }
+  await expect(indices).toBeVisible();
   expect(JSON.parse((await vip.evaluate(() => localStorage.getItem('alertFilter'))) ?? '{}')).toMatchObject({ roomMode: 'all', author: expect.any(String) });
   await vip.getByLabel('Room actuelle').check();
   await expect(feed(vip).getByRole('link', { name: 'Indices' })).toHaveCount(0);
