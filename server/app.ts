@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -41,6 +41,9 @@ import { registerUserProfileRoutes } from './routes/user-profile-routes';
 import { registerConversationRoutes } from './routes/conversation-routes';
 import { registerFollowingRoutes } from './routes/following-routes';
 import { registerUsersMeRoutes } from './routes/users-me-routes';
+
+/** Vite's output under `assets/`: every name carries its content's hash. */
+const isHashedAsset = (staticDir: string, path: string): boolean => relative(staticDir, path).startsWith(`assets${sep}`);
 
 export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & {
   db: Database;
@@ -146,7 +149,15 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: options.staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      wildcard: false,
+      index: false,
+      // The build's assets are named by their content: cached for good, never asked again. The
+      // other files (the service worker, icons) are checked at each use.
+      cacheControl: false,
+      setHeaders: (response, path) => response.setHeader('Cache-Control', isHashedAsset(options.staticDir, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,3 +1,4 @@
+import { markBoot } from './domain/boot-marks';
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
@@ -13,7 +14,9 @@ import { readToken } from './sync/token-cookie';
  * Dexie or socket.io; `main.tsx` loads it at boot when a token is present, or on the way in.
  */
 export async function openDataLayer(api: ApiClient, session: { refreshUser: () => void }) {
+  markBoot('data-chunk');
   const db: ComptoirDatabase = await openBrowserDatabase();
+  markBoot('db-open');
   const chat = createChatConnection({ db, api, getToken: readToken });
   return {
     db,

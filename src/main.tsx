@@ -5,6 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';
 import type { DataLayer } from './data-layer';
+import { markBoot } from './domain/boot-marks';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { createApiClient } from './sync/api-client';
@@ -18,6 +19,7 @@ import { App } from './views/app';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
 function boot() {
+  markBoot('boot');
   rememberReferral(window.location.search);
   const api = createApiClient({
     getToken: readToken,

@@ -1,4 +1,5 @@
-import { map, type Observable } from 'rxjs';
+import { defer, map, tap, type Observable } from 'rxjs';
+import { markBoot } from '../domain/boot-marks';
 import type { ChatMessage } from '../contract/chat';
 import { fromDoc, visibleMessage } from '../sync/message-state';
 import type { ComptoirDatabase } from './database';
@@ -47,7 +48,13 @@ const visible = (docs: MessageDoc[]): ChatMessage[] =>
   docs.map((d) => visibleMessage(fromDoc(d))).filter((m): m is ChatMessage => m !== null);
 
 export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<ChatMessage[]> =>
-  windowQuery(db, stream, limit, oldestRev, newestRev).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()));
+  defer(() => {
+    markBoot('window-query');
+    return windowQuery(db, stream, limit, oldestRev, newestRev).$;
+  }).pipe(
+    map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()),
+    tap(() => markBoot('window-rows')),
+  );
 
 export const threads$ = (db: ComptoirDatabase, roomStreamKey: string, limit: number): Observable<ChatMessage[]> =>
   threadsQuery(db, roomStreamKey, limit).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));

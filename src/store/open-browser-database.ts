@@ -1,5 +1,6 @@
 import { addRxPlugin, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withFastIndexReads } from './fast-index-reads';
 import { openDatabase, type ComptoirDatabase } from './database';
 
 export const DATABASE_NAME = 'comptoir';
@@ -9,7 +10,7 @@ export const DATABASE_NAME = 'comptoir';
  * cost time, and dev-mode adds an iframe to the RxDB site (FACTS.md).
  */
 export async function openBrowserDatabase(): Promise<ComptoirDatabase> {
-  let storage: RxStorage<unknown, unknown> = getRxStorageDexie();
+  let storage: RxStorage<unknown, unknown> = withFastIndexReads(getRxStorageDexie());
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),

@@ -37,6 +37,18 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ ...contextOptions, baseURL });
   await context.addInitScript({ content: probeScript() });
+  return noteErrors(context);
+}
+
+/** The pages' errors, told when a row never shows (a broken build fails with its reason). */
+const pageErrors = new WeakMap<BrowserContext, string[]>();
+function noteErrors(context: BrowserContext): BrowserContext {
+  const errors: string[] = [];
+  pageErrors.set(context, errors);
+  context.on('weberror', (error) => errors.push(error.error().message));
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   return context;
 }
 
@@ -44,7 +56,7 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...contextOptions, baseURL });
   await context.addInitScript({ content: probeScript() });
-  return context;
+  return noteErrors(context);
 }
 
 /** A copy of a prepared profile for one run, so no run sees what another one did. */
@@ -79,8 +91,14 @@ export const roomButton = (page: Page, name: string) =>
 
 /** When the row with this id was first painted on screen (performance.now() of the page). */
 export async function paintedAt(page: Page, id: string, timeout = 30_000): Promise<number> {
-  const handle = await page.waitForFunction((rowId) => window.__bench?.painted.get(rowId) ?? null, id, { timeout, polling: 25 });
-  return (await handle.jsonValue()) as number;
+  try {
+    const handle = await page.waitForFunction((rowId) => window.__bench?.painted.get(rowId) ?? null, id, { timeout, polling: 25 });
+    return (await handle.jsonValue()) as number;
+  } catch (error) {
+    const errors = pageErrors.get(page.context()) ?? [];
+    if (errors.length === 0) throw error;
+    throw new Error(`la ligne ${id} n'est jamais peinte ; erreurs de la page :\n${errors.slice(-5).join('\n')}`, { cause: error });
+  }
 }
 
 /** Signs in through the real form (the page must show it), as tests/e2e/sign-in.ts does. */

@@ -18,6 +18,8 @@ export type BenchRun = {
   browser: Browser;
   coachToken: string;
   log(line: string): void;
+  /** Whether a part of the session is measured this run (`--only`). */
+  wants(part: 'history' | 'scroll' | 'switches' | 'burst'): boolean;
 };
 
 /** The chat page of a room, by the `room` parameter the room selection understands. */

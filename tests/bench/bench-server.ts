@@ -31,7 +31,8 @@ export async function seedDatabase(dataDir: string, size: BenchSize): Promise<Se
 
 export type BenchServer = { url: string; process: ChildProcess; stop(): Promise<void> };
 
-export async function startServer(options: { port: number; dataDir: string; staticDir: string }): Promise<BenchServer> {
+/** `jwtSecret`: a kept profile's sign-in cookie stays valid only with the secret that signed it. */
+export async function startServer(options: { port: number; dataDir: string; staticDir: string; jwtSecret?: string }): Promise<BenchServer> {
   if (!(await portIsFree(options.port))) throw new Error(`le port ${options.port} est déjà pris : BENCH_PORT choisit un autre port`);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/bench-server-main.ts')], {
     cwd: root,
@@ -43,7 +44,7 @@ export async function startServer(options: { port: number; dataDir: string; stat
       STATIC_DIR: options.staticDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(48).toString('base64url'),
+      JWT_SECRET: options.jwtSecret ?? randomBytes(48).toString('base64url'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

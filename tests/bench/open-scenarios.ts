@@ -30,9 +30,10 @@ export async function warmOpens(run: BenchRun): Promise<OpenSample[]> {
       // The floor: the same 50 newest documents read raw, then 50 plain rows painted.
       const storeFloor = await idbWindowFloor(page, `room:${run.big.id}`, 50, null, false);
       const floor = await idbWindowFloor(page, `room:${run.big.id}`, 50, null, true);
+      const marks = await bootMarks(page);
       const sample = { ms, floor: floor.total, storeMs: store.busy, storeFloor: storeFloor.read, lcp: await lcpOf(page), windowReads: store.reads, firstRead: store.first };
       if (i >= warmup) samples.push(sample);
-      run.log(`  ouverture à chaud ${i < warmup ? '(échauffement)' : i - warmup + 1} : ${ms.toFixed(0)} ms (requête du store ${store.busy.toFixed(1)} ms, plancher ${floor.total.toFixed(0)} ms)`);
+      run.log(`  ouverture à chaud ${i < warmup ? '(échauffement)' : i - warmup + 1} : ${ms.toFixed(0)} ms (requête du store ${store.busy.toFixed(1)} ms, plancher ${floor.total.toFixed(0)} ms)${marks}`);
     } finally {
       await context.close();
     }
@@ -116,6 +117,12 @@ async function storeReads(page: Page, stream: string, before: number): Promise<{
     until = Math.max(until, read.end);
   }
   return { busy, reads: windowReads.length, first: windowReads[0]?.start ?? null };
+}
+
+/** The app's boot marks (src/domain/boot-marks.ts), as `step time` pairs for the run's line. */
+async function bootMarks(page: Page): Promise<string> {
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('comptoir:')).map((m) => `${m.name.slice(9)} ${m.startTime.toFixed(0)}`));
+  return marks.length > 0 ? `\n    ${marks.join(' · ')}` : '';
 }
 
 async function lcpOf(page: Page): Promise<number | null> {

@@ -38,6 +38,19 @@ export async function prepareProfile(run: BenchRun): Promise<{ seconds: number; 
   }
 }
 
+/** One visit of the heavy room with the prepared profile (`--reuse`: its cache then holds this build). */
+export async function revisitProfile(run: BenchRun): Promise<void> {
+  const context = await launchProfile(run.profileDir, run.url);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(chatPath(run.big));
+    await paintedAt(page, run.big.newestIds[0]!);
+    await page.waitForTimeout(1000);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Scrolls the log to its top again and again until `wanted` rows of the room have been shown. */
 async function readHistoryUp(page: Page, topLevel: number, wanted: number, log: (line: string) => void): Promise<number> {
   let shown = 0;

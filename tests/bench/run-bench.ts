@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { launchBrowser } from './bench-browser';
@@ -8,10 +9,10 @@ import { formatTable, median, metric, quantile, withinBudget, METRICS, type Benc
 import type { BenchRun } from './bench-run';
 import { buildClient, seedDatabase, startServer, tokenOf, type BenchServer } from './bench-server';
 import { coldOpens, gzipKb, signInAssets, warmOpens } from './open-scenarios';
-import { prepareProfile } from './prepare-profile';
+import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
-import { BENCH_COACH } from './seed-bench-data';
-import { chatSession } from './session-scenarios';
+import { BENCH_COACH, type SeededData } from './seed-bench-data';
+import { chatSession, emptySession } from './session-scenarios';
 
 /**
  * `npm run bench` (issue 4): seeds its own data, starts the production build on the real server,
@@ -23,8 +24,20 @@ import { chatSession } from './session-scenarios';
 const repo = new URL('../../', import.meta.url).pathname;
 const smoke = process.argv.includes('--smoke');
 const config = smoke ? SMOKE : FULL;
+
+/**
+ * Working on one figure: `--only warm,cold,session` runs those scenarios alone (the others'
+ * metrics are then missing, so such a run never writes bench/results.json unless `--out` says
+ * where), and `--reuse` keeps the seeded database and the prepared profile in bench/profiles/
+ * between runs (the client is still rebuilt each time).
+ */
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst') => only === null || only.has(scenario);
+const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
+const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
-const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : smoke ? join(tmpdir(), 'comptoir-bench-smoke.json') : join(repo, 'bench/results.json');
+const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : smoke || only !== null ? join(tmpdir(), 'comptoir-bench-smoke.json') : join(repo, 'bench/results.json');
 
 const log = (line: string) => console.log(line);
 const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
@@ -44,16 +57,24 @@ async function main(): Promise<number> {
   const workDir = mkdtempSync(join(tmpdir(), 'comptoir-bench-'));
   const profilesDir = join(repo, 'bench/profiles', config.mode);
   const distDir = join(workDir, 'dist');
+  const dataDir = reuse ? join(profilesDir, 'data') : join(workDir, 'data');
+  const seededFile = join(profilesDir, 'seeded.json');
   mkdirSync(profilesDir, { recursive: true });
   let server: BenchServer | null = null;
   const browser = await launchBrowser();
   try {
     const [, seeded] = await Promise.all([
       step('build', () => buildClient(distDir)),
-      step('seed', () => seedDatabase(join(workDir, 'data'), config.size)),
+      step('seed', async () => {
+        if (reuse && existsSync(seededFile)) return JSON.parse(readFileSync(seededFile, 'utf8')) as SeededData;
+        rmSync(dataDir, { recursive: true, force: true });
+        const data = await seedDatabase(dataDir, config.size);
+        if (reuse) writeFileSync(seededFile, JSON.stringify(data));
+        return data;
+      }),
     ]);
     log(`  données : ${seeded.rooms.map((r) => `${r.name} ${r.rows}`).join(', ')} lignes (${seeded.likes} likes)`);
-    server = await step('server_start', () => startServer({ port: config.port, dataDir: join(workDir, 'data'), staticDir: distDir }));
+    server = await step('server_start', () => startServer({ port: config.port, dataDir, staticDir: distDir, jwtSecret: reuse ? keptSecret(profilesDir) : undefined }));
     const [big, ...others] = seeded.rooms;
     if (!big || others.length < 4) throw new Error('rooms de bench manquantes');
     const run: BenchRun = {
@@ -68,18 +89,29 @@ async function main(): Promise<number> {
       browser,
       coachToken: await tokenOf(server.url, BENCH_COACH),
       log,
+      wants: (part) => wanted('session') || wanted(part),
     };
 
     log('Profil préparé (non mesuré)…');
-    const prepared = await step('prepare_profile', () => prepareProfile(run));
+    const preparedFile = join(profilesDir, 'prepared.json');
+    const prepared = await step('prepare_profile', async () => {
+      if (reuse && existsSync(preparedFile) && existsSync(run.profileDir)) {
+        // The kept profile's HTTP cache holds an earlier build: one visit caches this one.
+        await revisitProfile(run);
+        return JSON.parse(readFileSync(preparedFile, 'utf8')) as { seconds: number; rows: number };
+      }
+      const result = await prepareProfile(run);
+      if (reuse) writeFileSync(preparedFile, JSON.stringify(result));
+      return result;
+    });
     log(`  ${prepared.rows} messages de ${big.name} dans le profil, en ${prepared.seconds.toFixed(0)} s`);
     log('Ouvertures à chaud…');
-    const warm = await step('warm_open', () => warmOpens(run));
+    const warm = wanted('warm') ? await step('warm_open', () => warmOpens(run)) : [];
     log('Ouvertures à froid…');
-    const cold = await step('cold_open', () => coldOpens(run));
+    const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
     const signIn = await signInAssets(run);
     log('Session de lecture…');
-    const session = await step('session', () => chatSession(run));
+    const session = wanted('session') || sessionParts.some((part) => only?.has(part)) ? await step('session', () => chatSession(run)) : emptySession();
     const reactFloor = await step('react_floor', () => reactFloorKb(profilesDir));
 
     const signInKb = gzipKb(distDir, signIn);
@@ -227,6 +259,13 @@ async function machine(chromium: string): Promise<Record<string, string | number
     load_at_start: loadAtStart,
     load_at_end: Math.round(loadavg()[0]! * 100) / 100,
   };
+}
+
+/** The JWT secret of `--reuse` runs, kept beside the profile it signed in. */
+function keptSecret(dir: string): string {
+  const file = join(dir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'));
+  return readFileSync(file, 'utf8');
 }
 
 const roundAll = (values: Record<string, number>): Record<string, number> =>

@@ -48,24 +48,25 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     await page.goto(chatPath(run.big));
     await paintedAt(page, run.big.newestIds[0]!);
     run.log('  pages d’historique…');
-    const history = await historyPages(page, run);
+    const history = run.wants('history') ? await historyPages(page, run) : { ms: [], jumps: [], floors: [] };
 
     await page.reload();
     await paintedAt(page, run.big.newestIds[0]!);
     const heapFloor = await heapAfterGc(page);
     for (const room of [...run.others.slice(0, 3), run.big]) await openRoom(page, room);
     run.log(`  défilement de ${run.config.scroll.rows} messages à ${run.config.scroll.pxPerSecond} px/s…`);
-    const scroll = await scrollUp(page, run);
-    const scrollFloor = await plainScrollFloor(page, run.config.scroll.pxPerSecond, run.config.scroll.floorMs);
+    const empty = emptySession();
+    const scroll = run.wants('scroll') ? await scrollUp(page, run) : empty.scroll;
+    const scrollFloor = run.wants('scroll') ? await plainScrollFloor(page, run.config.scroll.pxPerSecond, run.config.scroll.floorMs) : empty.scroll.floor;
     const heap = await heapAfterGc(page);
     const rowsOnScreen = await visibleRows(page);
 
     run.log(`  ${run.config.switches.warmup + run.config.switches.runs} changements de room…`);
-    const switches = await roomSwitches(page, run, rooms);
+    const switches = run.wants('switches') ? await roomSwitches(page, run, rooms) : { ...empty.switches, heapBefore: 0, heapAfter: 0 };
 
     if ((run.config.switches.warmup + run.config.switches.runs) % rooms.length !== 0) await openRoom(page, run.big);
     run.log(`  rafale de ${run.config.burst.perSecond} messages/s pendant ${run.config.burst.seconds} s…`);
-    const burst = await burstWhileTyping(page, run, [run.big, ...run.others.slice(0, 3)]);
+    const burst = run.wants('burst') ? await burstWhileTyping(page, run, [run.big, ...run.others.slice(0, 3)]) : empty.burst;
     const maxRows = await page.evaluate(() => window.__bench.maxRows);
     return {
       history,
@@ -79,6 +80,20 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
   } finally {
     await context.close();
   }
+}
+
+/** A session of which nothing was measured (`--only` left it out). */
+export function emptySession(): SessionResults {
+  const scroll: ScrollRun = { frames: [], loafs: 0, longestLoaf: 0, rows: 0, elapsed: 0, stalledMs: 0 };
+  return {
+    history: { ms: [], jumps: [], floors: [] },
+    scroll: { ...scroll, floor: scroll },
+    heap: { mb: 0, floor: 0, beforeSwitches: 0, afterSwitches: 0 },
+    switches: { ms: [], events: [], floors: [], eventFloors: [] },
+    burst: { latencies: [], floorLatencies: [], notPainted: 0, longTasks: [], loafs: 0, keys: [], keyFloors: [], stored: { expected: 0, missing: 0, duplicated: 0 }, sent: 0, achievedPerSecond: 0, serverSeconds: 0, refused: 0 },
+    maxRows: 0,
+    rowsOnScreen: 0,
+  };
 }
 
 async function openRoom(page: Page, room: SeededRoom): Promise<void> {

@@ -134,6 +134,12 @@ describe('public calls and the built client', () => {
       expect(await response.json()).toEqual({ error: 'Not Found' });
     }
   });
+  it('lets browsers keep the hashed assets for good and check everything else', async () => {
+    const asset = await server.get('/assets/index-Ab12Cd34.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/sw.js', '/chat']) expect((await server.get(path)).headers.get('cache-control')).toBe('no-cache');
+  });
 });
 
 describe('realtime handshake', () => {

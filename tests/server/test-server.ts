@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +27,9 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
   await seedDemoData(database.db, new Date(), { uploadsDir });
   const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Comptoir</title><div id="root"></div>');
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("comptoir");');
+  writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("push", () => {});');
   const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent', ...options.app });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../contract/chat';
 import type { FollowingsRecord } from '../../contract/messaging';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { markBoot } from '../../domain/boot-marks';
 import { showsHeader } from '../../domain/message-grouping';
 import { kv$, outbox$, window$, windowCount } from '../../store/chat-queries';
 import { useApp } from '../app-context';
@@ -157,6 +158,7 @@ export function MessageList(props: {
   // Tells the page its first rows are on screen (secondary queries wait for it).
   const { onShown } = props;
   useEffect(() => {
+    if (loaded) markBoot('list-shown');
     if (loaded) onShown?.();
   }, [loaded, onShown]);
 

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { markBoot } from '../../domain/boot-marks';
 import { roomSelectionMachine } from '../../machines/room-selection-machine';
 import { rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
@@ -47,6 +48,7 @@ export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; se
 
   const roomRefs = useMemo(() => rooms.map((r) => ({ id: r.id, name: r.name })), [rooms]);
   useEffect(() => {
+    if (roomRefs.length > 0) markBoot('rooms');
     if (roomRefs.length > 0) selection.send({ type: 'rooms.loaded', rooms: roomRefs });
   }, [roomRefs, selection]);
   useEffect(() => {
