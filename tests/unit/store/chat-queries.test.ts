@@ -6,6 +6,7 @@ import { outboxQuery, pinsQuery, roomsQuery, threadsQuery, window$, windowQuery 
 import { foldChatEvents } from '../../../src/sync/fold-chat-event';
 import { revOf } from '../../../src/sync/message-state';
 import { openMemoryDatabase } from './memory-database';
+import { roomMessage as message } from './chat-fixtures';
 
 let db: ComptoirDatabase;
 beforeAll(async () => {
@@ -13,24 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.remove());
 
-const message = (i: number, room = 'forex'): ChatMessage => ({
-  _id: `${room}-${i}`,
-  clientId: null,
-  room,
-  parentMessage: null,
-  alertId: null,
-  content: `n° ${i}`,
-  date: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
-  seq: i + 1,
-  sender: { id: 2, _id: '2', firstName: 'Victor', username: 'vip', picture: null, mention: null },
-  attachments: [],
-  likesCount: 0,
-  repliesCount: i % 7 === 0 ? 1 : 0,
-  repliesPictures: [],
-  liked: false,
-  pinned: i % 11 === 0,
-  title: i % 11 === 0 ? 'Épinglé' : null,
-});
 
 describe('chat queries', () => {
   it('serve every hot query from an index, sort included (FACTS.md)', () => {

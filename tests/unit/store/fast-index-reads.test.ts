@@ -9,6 +9,7 @@ import { openDatabase, type ComptoirDatabase } from '../../../src/store/database
 import { withFastIndexReads } from '../../../src/store/fast-index-reads';
 import { foldChatEvents } from '../../../src/sync/fold-chat-event';
 import { revOf } from '../../../src/sync/message-state';
+import { roomMessage as message } from './chat-fixtures';
 
 /**
  * The Dexie storage's one-request reads (src/store/fast-index-reads.ts) answer exactly what RxDB's
@@ -33,25 +34,6 @@ function recordingDexie(): RxStorage<DexieStorageInternals, DexieSettings> {
 }
 let fast: ComptoirDatabase;
 
-const message = (i: number, room: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  _id: `${room}-${i}`,
-  clientId: null,
-  room,
-  parentMessage: null,
-  alertId: null,
-  content: `n° ${i}`,
-  date: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
-  seq: i + 1,
-  sender: { id: 2, _id: '2', firstName: 'Victor', username: 'vip', picture: null, mention: null },
-  attachments: [],
-  likesCount: 0,
-  repliesCount: i % 7 === 0 ? 1 : 0,
-  repliesPictures: [],
-  liked: false,
-  pinned: i % 11 === 0,
-  title: i % 11 === 0 ? 'Épinglé' : null,
-  ...extra,
-});
 
 async function fill(db: ComptoirDatabase): Promise<void> {
   const events = [
