@@ -1,12 +1,15 @@
 /**
  * User Timing marks of the boot path (`comptoir:*`), each set once per page: the benchmark reads
  * them to split a room's opening into its steps; in a browser's performance panel they show the
- * same.
+ * same. Called on hot paths (every window emission): after its first call a step costs a Set
+ * lookup, not a search of the performance timeline.
  */
 export type BootStep = 'boot' | 'data-chunk' | 'db-open' | 'rooms' | 'window-query' | 'window-rows' | 'list-shown';
 
+const marked = new Set<BootStep>();
+
 export function markBoot(step: BootStep): void {
-  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-  const name = `comptoir:${step}`;
-  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+  if (marked.has(step)) return;
+  marked.add(step);
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`comptoir:${step}`);
 }
