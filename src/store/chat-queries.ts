@@ -47,12 +47,24 @@ export const outboxQuery = (db: ComptoirDatabase, stream: string) =>
 const visible = (docs: MessageDoc[]): ChatMessage[] =>
   docs.map((d) => visibleMessage(fromDoc(d))).filter((m): m is ChatMessage => m !== null);
 
-export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<ChatMessage[]> =>
+/**
+ * A window as the list shows it: `rows` oldest first, `context` the row just older than them (read
+ * for its header: the first row's author line never flips when older rows arrive), `more` whether
+ * the range holds rows older than `rows` (the context row at least).
+ */
+export type WindowRows = { rows: ChatMessage[]; context: ChatMessage | null; more: boolean };
+
+export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<WindowRows> =>
   defer(() => {
     markBoot('window-query');
-    return windowQuery(db, stream, limit, oldestRev, newestRev).$;
+    return windowQuery(db, stream, limit + 1, oldestRev, newestRev).$;
   }).pipe(
-    map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc)).reverse()),
+    map((docs) => {
+      const more = docs.length > limit;
+      const shown = visible((more ? docs.slice(0, limit) : docs).map((d) => d.toJSON() as MessageDoc)).reverse();
+      const context = more ? visible([docs[limit]!.toJSON() as MessageDoc])[0] ?? null : null;
+      return { rows: shown, context, more };
+    }),
     tap(() => markBoot('window-rows')),
   );
 

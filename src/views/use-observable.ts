@@ -1,13 +1,16 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
+import { isPeekable } from './peekable';
 
 /**
  * Reads an rxjs observable through `useSyncExternalStore`. The observable must be stable (built
- * once with useMemo or at module scope) so the subscription is never remade on each render.
+ * once with useMemo or at module scope) so the subscription is never remade on each render. A
+ * `Peekable` source already read elsewhere gives its latest value in the first render.
  */
 export function useObservable<T>(source$: Observable<T>, initial: T): T {
-  const latest = useRef<{ source: Observable<T>; value: T }>({ source: source$, value: initial });
-  if (latest.current.source !== source$) latest.current = { source: source$, value: initial };
+  const first = (source: Observable<T>): T => (isPeekable(source) ? (source.peek() ?? { value: initial }).value : initial);
+  const latest = useRef<{ source: Observable<T>; value: T } | null>(null);
+  if (latest.current === null || latest.current.source !== source$) latest.current = { source: source$, value: first(source$) };
   const subscribe = useCallback(
     (onChange: () => void) => {
       const subscription = source$.subscribe((value) => {
@@ -18,6 +21,6 @@ export function useObservable<T>(source$: Observable<T>, initial: T): T {
     },
     [source$],
   );
-  const getSnapshot = useCallback(() => latest.current.value, []);
+  const getSnapshot = useCallback(() => latest.current!.value, []);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }

@@ -55,7 +55,7 @@ function connectVip(): { sync: ChatSync; socket: SocketTransport; close: () => v
   return { sync, socket, close };
 }
 
-const latest = async (room: string, limit = 60) => (await firstValueFrom(window$(db, `room:${room}`, limit, null))).map((m) => m.content);
+const latest = async (room: string, limit = 60) => (await firstValueFrom(window$(db, `room:${room}`, limit, null))).rows.map((m) => m.content);
 const whenLive = (sync: ChatSync) => vi.waitFor(() => expect(sync.status$.value).toBe('live'), { timeout: 5000 });
 
 describe('chat sync against the real server', () => {
@@ -91,7 +91,7 @@ describe('chat sync against the real server', () => {
     const contents = await latest('forex');
     expect(contents.filter((c) => c === 'Posté pendant la coupure')).toHaveLength(1);
     expect(contents).not.toContain('Supprimé pendant la coupure');
-    const [stored] = await firstValueFrom(window$(db, 'room:forex', 1, null));
+    const [stored] = (await firstValueFrom(window$(db, 'room:forex', 1, null))).rows;
     expect(stored?._id).toBe(missed._id);
     expect(stored?.likesCount).toBe(1);
     vip.close();

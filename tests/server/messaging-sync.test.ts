@@ -63,7 +63,7 @@ async function member(account: string, options: { fetch?: typeof fetch } = {}) {
 }
 
 const contents = async (db: ComptoirDatabase, conversationId: string) =>
-  (await firstValueFrom(window$(db, conversationStream(conversationId), 50, null))).map((m) => m.content);
+  (await firstValueFrom(window$(db, conversationStream(conversationId), 50, null))).rows.map((m) => m.content);
 
 describe('private messaging sync against the real server', () => {
   it('loads the conversations with their unread counts: the badge counts conversations', async () => {
@@ -148,7 +148,7 @@ describe('private messaging sync against the real server', () => {
     await vi.waitFor(async () => expect(await contents(live.db, conversationId)).toContain('Pense à ton stop'));
 
     // Every message goes, each by its author.
-    for (const message of await firstValueFrom(window$(live.db, conversationStream(conversationId), 50, null))) {
+    for (const message of (await firstValueFrom(window$(live.db, conversationStream(conversationId), 50, null))).rows) {
       if (String(message.sender.id) === live.id) expect(await live.chat.remove(message._id, '', conversationId)).toBeNull();
       else expect(await others.ask(coach, CLIENT_EVENTS.delete, { alertId: message._id }, okAck)).toEqual({ ok: true });
     }

@@ -1,5 +1,6 @@
 import { styled } from '@linaria/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { of } from 'rxjs';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
 import type { FollowingsRecord } from '../../contract/messaging';
@@ -7,7 +8,7 @@ import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { showsHeader } from '../../domain/message-grouping';
-import { kv$, outbox$, window$, windowCount } from '../../store/chat-queries';
+import { kv$, outbox$, window$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { historyKey, type HistoryState } from '../../sync/chat-sync';
@@ -17,12 +18,18 @@ import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
+import { peekable, type Peekable } from '../peekable';
+import { useObservable } from '../use-observable';
 
 const PAGE = 50;
 /** The most rows a list holds: further up, the window slides instead of growing (issue 4). */
 const WINDOW = 200;
 /** Virtuoso counts prepended rows down from here, so the first visible row stays put. */
 const FIRST_INDEX = 1_000_000_000;
+/** When the rendered rows come this close to the window's top, the next older window is read. */
+const READ_AHEAD_ROWS = 15;
+const NO_ROWS: ChatMessage[] = [];
+const NOT_READ$ = of(null);
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
@@ -32,10 +39,12 @@ const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pen
  * the store that grows on scroll-up (loading older pages when the store runs out) up to WINDOW
  * rows, then slides: each older page drops the newest page, whose bound is stacked so that
  * scrolling back down slides it back. Whatever the history's length, the live query, the heap and
- * each page's read stay bounded. Pending sends last, and a button back to the end when the reader
- * is more than 200px above it (or the window has slid). Messages of members the viewer blocked
- * are left out (spec 2 §4). Mount it with `key={stream}`. A `fresh` stream (a chat not created
- * yet) has no history to wait for.
+ * each page's read stay bounded. The next older window is read ahead while the reader nears the
+ * top (asking the server first when the store holds too few), and shown as soon as the window's
+ * first row is rendered. Pending sends last, and a button back to the end when the reader is more
+ * than 200px above it (or the window has slid). Messages of members the viewer blocked are left
+ * out (spec 2 §4). Mount it with `key={stream}`. A `fresh` stream (a chat not created yet) has no
+ * history to wait for.
  */
 export function MessageList(props: {
   stream: string;
@@ -58,14 +67,35 @@ export function MessageList(props: {
   const [generation, setGeneration] = useState(0);
   const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
   const oldestRev = history && !history.exhausted ? history.oldestRev : null;
+  const exhausted = (history?.exhausted ?? false) || props.fresh === true;
+
+  // The windows read, by bounds: the shown one and the next older one once read ahead. Shared and
+  // peekable, so the read-ahead window is shown in the very render that asks for it.
+  const windows = useRef(new Map<string, Peekable<WindowRows>>());
+  const windowOf = useCallback(
+    (size: number, newest: number | null): Peekable<WindowRows> => {
+      const key = `${props.stream}:${size}:${oldestRev}:${newest}`;
+      const known = windows.current.get(key);
+      if (known) return known;
+      const made = peekable(window$(db, props.stream, size, oldestRev, newest));
+      windows.current.set(key, made);
+      if (windows.current.size > 4) windows.current.delete(windows.current.keys().next().value!);
+      return made;
+    },
+    [db, props.stream, oldestRev],
+  );
+  const current$ = useMemo(() => windowOf(limit, newestRev), [windowOf, limit, newestRev]);
   // null until the store has answered: the list mounts at its bottom only once rows exist.
-  const windowRows = useQuery<ChatMessage[] | null>((db) => window$(db, props.stream, limit, oldestRev, newestRev), [props.stream, limit, oldestRev, newestRev], null);
-  // A grown window keeps showing the previous rows until its own answer arrives (no flash).
-  const lastRows = useRef<ChatMessage[] | null>(null);
+  const windowRows = useObservable<WindowRows | null>(current$, null);
+  // A changed window keeps showing the previous rows until its own answer arrives (no flash).
+  const lastRows = useRef<WindowRows | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
+  const shownRows = lastRows.current;
   // Mount once the stream's first page is in the store, so the list opens at its bottom.
-  const loaded = lastRows.current !== null && (history !== null || lastRows.current.length > 0 || props.fresh === true);
-  const messages = useMemo(() => windowRows ?? lastRows.current ?? [], [windowRows]);
+  const loaded = shownRows !== null && (history !== null || shownRows.rows.length > 0 || props.fresh === true);
+  const messages = shownRows?.rows ?? NO_ROWS;
+  const context = shownRows?.context ?? null;
+  const atStart = exhausted && !(shownRows?.more ?? false);
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const blocked = followings?.blocked;
@@ -74,7 +104,7 @@ export function MessageList(props: {
     const seen = new Set<string>();
     const hidden = new Set(blocked ?? []);
     const rows: Item[] = [];
-    let previous: ChatMessage | null = null;
+    let previous: ChatMessage | null = context !== null && !hidden.has(context.sender._id) ? context : null;
     for (const message of messages) {
       if (seen.has(message._id) || hidden.has(message.sender._id)) continue;
       seen.add(message._id);
@@ -85,7 +115,7 @@ export function MessageList(props: {
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
     if (newestRev === null) for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
     return rows;
-  }, [messages, pending, blocked, newestRev]);
+  }, [messages, context, pending, blocked, newestRev]);
 
   // Keep the visible rows in place when older rows are prepended, or when sliding back down drops
   // the oldest ones. (A new message at the bottom also drops the oldest row of a full window: the
@@ -107,29 +137,70 @@ export function MessageList(props: {
     shownKeys.current = keys;
   }
 
-  const [atBottom, setAtBottom] = useState(true);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const virtuoso = useRef<VirtuosoHandle>(null);
-  const exhausted = (history?.exhausted ?? false) || props.fresh === true;
+  // The next older window: this one grown by a page, or once full, slid up by a page.
+  const growing = limit < WINDOW;
+  const slideBound = growing ? null : (messages[messages.length - 1 - PAGE] ?? null);
+  const next = atStart ? null : growing ? { limit: Math.min(limit + PAGE, WINDOW), newestRev } : slideBound ? { limit: WINDOW, newestRev: revOf(slideBound.date) } : null;
+  const nextKey = next ? `${next.limit}:${next.newestRev}` : null;
+  /** The next window asked for (by its key): read while the reader nears the top. */
+  const [readAheadFor, setReadAheadFor] = useState<string | null>(null);
+  const readingAhead = nextKey !== null && readAheadFor === nextKey;
+  const next$ = useMemo(() => (next && readingAhead ? windowOf(next.limit, next.newestRev) : NOT_READ$), [windowOf, next?.limit, next?.newestRev, readingAhead]);
+  const nextRows = useObservable<WindowRows | null>(next$, null);
+  // Ready when the store holds the whole next window, or all there is.
+  const nextReady = next !== null && nextRows !== null && (nextRows.more || nextRows.rows.length >= next.limit || exhausted);
 
-  const loadOlder = useCallback(async () => {
-    if (loadingOlder || (exhausted && messages.length < limit)) return;
-    setLoadingOlder(true);
-    try {
-      // The window grows (or slides) by a page; the server is asked only when the store holds too few.
-      const growing = limit < WINDOW;
-      const wanted = growing ? limit + PAGE : WINDOW + PAGE;
-      if (!exhausted && chat && (await windowCount(db, props.stream, oldestRev, newestRev)) < wanted) await chat.loadOlder(props.ref);
-      if (growing) setLimit(Math.min(wanted, WINDOW));
-      else {
-        // messages are oldest first: the new newest bound is the page's first row counted from the end.
-        const bound = messages[messages.length - 1 - PAGE];
-        if (bound) setAnchors((stack) => [...stack, revOf(bound.date)]);
-      }
-    } finally {
-      setLoadingOlder(false);
+  // The store holds too few: one page from the server per history cursor (a failed one is asked
+  // again when the reader comes back to the top).
+  const [fetching, setFetching] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [askedCursor, setAskedCursor] = useState<string | null | undefined>(undefined);
+  const cursor = history?.cursor ?? null;
+  const needsPage = readingAhead && nextRows !== null && !nextReady && !exhausted && chat !== null;
+  useEffect(() => {
+    if (!needsPage || fetching || askedCursor === cursor || !chat) return;
+    setFetching(true);
+    setAskedCursor(cursor);
+    void chat
+      .loadOlder(props.ref)
+      .then((ok) => setFailed(!ok), () => setFailed(true))
+      .finally(() => setFetching(false));
+  }, [needsPage, fetching, askedCursor, cursor, chat, props.ref]);
+
+  /** The reader rendered the window's first row: show the next window now, or once it is ready. */
+  const [wantsNext, setWantsNext] = useState(false);
+  const advance = useCallback(() => {
+    if (!next) return;
+    setWantsNext(false);
+    if (!growing && next.newestRev !== null) setAnchors((stack) => [...stack, next.newestRev!]);
+    setLimit(next.limit);
+  }, [growing, next?.limit, next?.newestRev]);
+  useEffect(() => {
+    if (wantsNext && nextReady) advance();
+  }, [wantsNext, nextReady, advance]);
+
+  // Only once the list has opened at its bottom: its first renders may start at the top.
+  const settled = useRef(false);
+  const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
+    const first = rendered[0]?.data;
+    if (!first) return;
+    nearTop(keys.indexOf(keyOf(first)));
+  };
+  const nearTop = (at: number) => {
+    if (!settled.current || next === null || at < 0 || at >= READ_AHEAD_ROWS) return;
+    if (!readingAhead) setReadAheadFor(nextKey);
+    if (at > 0) return;
+    if (failed) {
+      setFailed(false);
+      setAskedCursor(undefined);
     }
-  }, [chat, db, exhausted, limit, loadingOlder, messages, newestRev, oldestRev, props.ref, props.stream]);
+    if (nextReady) advance();
+    else setWantsNext(true);
+  };
+  const loadingOlder = wantsNext || fetching;
+
+  const [atBottom, setAtBottom] = useState(true);
+  const virtuoso = useRef<VirtuosoHandle>(null);
 
   /** At the bottom of a slid window: slide back towards the stream's end. */
   const loadNewer = useCallback(() => {
@@ -177,14 +248,18 @@ export function MessageList(props: {
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => (isAtBottom && !slid ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
-        atBottomStateChange={setAtBottom}
+        atBottomStateChange={(bottom) => {
+          if (bottom) settled.current = true;
+          setAtBottom(bottom);
+        }}
         alignToBottom
-        startReached={() => void loadOlder()}
+        itemsRendered={onItemsRendered}
+        startReached={() => nearTop(0)}
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         components={{
           Header: () => (
-            <Edge>{props.header ?? null}{exhausted || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
+            <Edge>{props.header ?? null}{atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
           ),
         }}
         itemContent={(_, item) =>

@@ -37,10 +37,13 @@ describe('chat queries', () => {
     await foldChatEvents(db, Array.from({ length: 300 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i), forViewer: true })));
     await foldChatEvents(db, Array.from({ length: 20 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i, 'crypto'), forViewer: true })));
     const latest = await firstValueFrom(window$(db, 'room:forex', 50, null));
-    expect(latest.map((m) => m._id)).toEqual(Array.from({ length: 50 }, (_, i) => `forex-${250 + i}`));
+    expect(latest.rows.map((m) => m._id)).toEqual(Array.from({ length: 50 }, (_, i) => `forex-${250 + i}`));
+    // One older row rides along for the first row's header, and says the range goes on.
+    expect({ context: latest.context?._id, more: latest.more }).toEqual({ context: 'forex-249', more: true });
     // The client holds 100..299 contiguously; older messages it knows (a pin, a search hit) wait
     // outside the list until the history reaches them.
     const wide = await firstValueFrom(window$(db, 'room:forex', 1000, revOf(message(100).date)));
-    expect(wide.map((m) => m._id)).toEqual(Array.from({ length: 200 }, (_, i) => `forex-${100 + i}`));
+    expect(wide.rows.map((m) => m._id)).toEqual(Array.from({ length: 200 }, (_, i) => `forex-${100 + i}`));
+    expect({ context: wide.context, more: wide.more }).toEqual({ context: null, more: false });
   });
 });
