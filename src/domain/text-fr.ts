@@ -9,6 +9,8 @@ export const TEXT = {
   requiredField: 'Ce champs est requis',
   comingSoon: 'bientôt disponible',
   pageNotFound: 'Page introuvable',
+  storeUnavailable: "Impossible d'ouvrir l'application dans ce navigateur. Rechargez la page ; si cela se reproduit, fermez les autres onglets de Comptoir ou libérez de l'espace de stockage.",
+  reload: 'Recharger la page',
 
   // Sign-in (spec 1 §2, §5, §8)
   invalidCredentials: 'Ces informations ne sont pas valides',

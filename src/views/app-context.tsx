@@ -1,4 +1,5 @@
-import { createContext, use, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { TEXT } from '../domain/text-fr';
 import type { ActorRefFrom } from 'xstate';
 import type { DataLayer } from '../data-layer';
 import type { SessionMachine } from '../machines/session-machine';
@@ -48,11 +49,44 @@ export function CoreProvider({ services, children }: { services: CoreServices; c
   return <CoreContext.Provider value={services}>{children}</CoreContext.Provider>;
 }
 
-/** Provides the data layer to its children, suspending until its chunk and the store are open. */
-export function DataProvider({ children }: { children: ReactNode }) {
+/**
+ * Provides the data layer to its children once its chunk and the store are open, with whatever
+ * else they need first (`with`: the chunks of the screens about to show). Nothing suspends on the
+ * way: the first screen is revealed the moment it is ready (React holds a revealed Suspense boundary
+ * up to 300 ms). When the store cannot open, a French notice offers to reload instead of a blank page.
+ */
+export function DataProvider({ children, with: alsoNeeded = NONE_NEEDED }: { children: ReactNode; with?: readonly Promise<unknown>[] }) {
   const core = useCore();
-  const data = use(core.loadData());
-  return <AppContext.Provider value={{ ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing }}>{children}</AppContext.Provider>;
+  const [state, setState] = useState<{ data: DataLayer } | { error: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([core.loadData(), ...alsoNeeded]).then(
+      ([data]) => live && setState({ data }),
+      (error: unknown) => {
+        console.error(error);
+        if (live) setState({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [core, alsoNeeded]);
+  const data = state !== null && 'data' in state ? state.data : null;
+  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing } : null), [core, data]);
+  if (state !== null && 'error' in state) return <StoreUnavailable />;
+  return services ? <AppContext.Provider value={services}>{children}</AppContext.Provider> : null;
+}
+const NONE_NEEDED: readonly Promise<unknown>[] = [];
+
+function StoreUnavailable() {
+  return (
+    <div role="alert" style={{ maxWidth: 480, margin: '15vh auto', padding: 24, textAlign: 'center' }}>
+      <p>{TEXT.storeUnavailable}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {TEXT.reload}
+      </button>
+    </div>
+  );
 }
 
 export function useCore(): CoreServices {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { DataProvider, useCore } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
@@ -9,15 +9,24 @@ import { useCurrentUser } from './use-current-user';
 /**
  * Code split by area (issue 4, `initial_js_kb`): the sign-in screen ships in the entry; the shell
  * and each signed-in page, and the other signed-out pages, are chunks loaded when first shown.
- * A page's chunk is asked for together with the shell's (see `preloadPage`), never after it.
+ * A page's chunk is asked for together with the shell's (see `preloadPage`), never after it, and a
+ * loaded page renders at once: only one still loading suspends (a lazy component suspends on its
+ * first render even when its chunk is in, and React then holds the reveal).
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => (loading ??= load());
-  return Object.assign(
-    lazy(() => preload().then((component) => ({ default: component }))),
-    { preload },
-  );
+  let loaded: ComponentType<P> | null = null;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Page(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const Shell = page(() => import('./shell/shell').then((m) => m.Shell));
@@ -39,14 +48,15 @@ const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page'
 const PurchasePage = page(() => import('./subscriptions/checkout-page').then((m) => m.PurchasePage));
 const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) => m.UpgradePage));
 
-/** The signed-in page a path shows, started at once so it loads beside the shell. */
-function preloadPage(path: string): void {
-  if (path === '/') void HomePage.preload();
-  else if (path.startsWith('/chat')) void ChatPage.preload();
-  else if (['/notification', '/qg', '/register', '/register-for-free'].includes(path)) void NotificationPage.preload();
-  else if (path.startsWith('/profil/abonnements')) void SubscriptionsPage.preload();
-  else if (path === '/purchase/upgrade_live') void UpgradePage.preload();
-  else if (path.startsWith('/purchase/')) void PurchasePage.preload();
+/** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
+function preloadPage(path: string): Promise<unknown> | null {
+  if (path === '/') return HomePage.preload();
+  if (path.startsWith('/chat')) return ChatPage.preload();
+  if (['/notification', '/qg', '/register', '/register-for-free'].includes(path)) return NotificationPage.preload();
+  if (path.startsWith('/profil/abonnements')) return SubscriptionsPage.preload();
+  if (path === '/purchase/upgrade_live') return UpgradePage.preload();
+  if (path.startsWith('/purchase/')) return PurchasePage.preload();
+  return null;
 }
 
 /**
@@ -111,15 +121,17 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/profil/parrainage', 'Parrainage'],
 ];
 
-/** Signed-in screens wait for the data layer (the store and the syncs, in their own chunk). */
+/**
+ * Signed-in screens wait for the data layer (the store and the syncs, in their own chunk) and for
+ * the shell's and the first page's chunks, loaded beside it: the first screen shows in one go.
+ */
 function SignedInRoutes() {
-  // The shell's and the page's chunks load beside the data layer's, not after it.
   const [location] = useLocation();
-  void Shell.preload();
-  preloadPage(location);
+  // Only the path of the first render: later navigations load their page as they go.
+  const [chunks] = useState(() => [Shell.preload(), preloadPage(location)].filter((p): p is Promise<unknown> => p !== null));
   return (
     <Suspense fallback={null}>
-      <DataProvider>
+      <DataProvider with={chunks}>
         <SignedInScreens />
       </DataProvider>
     </Suspense>
