@@ -1,4 +1,5 @@
-import { addDays, endOfWeek, format, startOfDay } from 'date-fns';
+import { addDays, endOfWeek, startOfDay } from 'date-fns';
+import { hourMinute } from './dates-fr';
 import type { PlanningItem } from '../contract/planning';
 
 /** A live is current from 15 minutes before its start until its end (spec 3 §2, §9). */
@@ -31,7 +32,7 @@ export const liveBannerTitle = (count: number): string => (count > 1 ? 'LIVES EN
 
 /** Start and end in 24-hour time, in the member's own time zone. */
 export const formatLiveHours = (item: PlanningItem): string =>
-  `${format(new Date(startOf(item)), 'HH:mm')} - ${format(new Date(endOf(item)), 'HH:mm')}`;
+  `${hourMinute(new Date(startOf(item)))} - ${hourMinute(new Date(endOf(item)))}`;
 
 export type LiveAccess =
   | { kind: 'direct'; url: string }

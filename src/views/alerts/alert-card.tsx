@@ -1,12 +1,11 @@
 import { styled } from '@linaria/react';
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { Alert, Trade } from '../../contract/alerts';
 import type { Attachment } from '../../contract/chat';
 import { ALERT_TEXT } from '../../domain/alert-form';
+import { dayMonthTime } from '../../domain/dates-fr';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { isModerator } from '../../domain/subscriptions';
 import { alert$ } from '../../store/chat-queries';
@@ -48,7 +47,7 @@ export const AlertCard = memo(function AlertCard(props: {
       <Header>
         <strong>{alert.user.username}</strong>
         {alert.user.mention ? <MentionBadge>{alert.user.mention}</MentionBadge> : null}
-        <time dateTime={alert.date}>{format(new Date(alert.date), 'dd MMM HH:mm', { locale: fr })}</time>
+        <time dateTime={alert.date}>{dayMonthTime(new Date(alert.date))}</time>
         {room ? <Link href={`/notification?room=${encodeURIComponent(room.name)}`}>{room.name}</Link> : null}
       </Header>
       <Title>{alert.title}</Title>

@@ -1,9 +1,8 @@
 import { styled } from '@linaria/react';
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
+import { dayMonthTime } from '../../domain/dates-fr';
 import { alert$, kv$, rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { SUMMARY_KEY } from '../../sync/alerts-sync';
@@ -47,7 +46,7 @@ const SummaryItem = memo(function SummaryItem({ id, rooms }: { id: string; rooms
   const long = alert.content.length > SUMMARY_CUT;
   return (
     <li>
-      <strong>{alert.title}</strong> · {format(new Date(alert.date), 'dd MMM HH:mm', { locale: fr })}
+      <strong>{alert.title}</strong> · {dayMonthTime(new Date(alert.date))}
       {room ? (
         <>
           {' · '}

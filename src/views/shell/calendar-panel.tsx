@@ -1,7 +1,6 @@
 import { styled } from '@linaria/react';
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
 import { googleCalendarUrl, planningIcs } from '../../domain/calendar';
+import { hourMinute, weekdayDayMonthTime } from '../../domain/dates-fr';
 import { TEXT } from '../../domain/text-fr';
 import { Dialog, DialogActions } from '../common/dialog';
 import { Button } from '../common/ui';
@@ -35,8 +34,8 @@ export function CalendarPanel({ open, onClose }: { open: boolean; onClose: () =>
               <div>
                 <strong>{item.attributes.name}</strong>
                 <span>
-                  {format(new Date(item.attributes.date), 'EEEE d MMMM, HH:mm', { locale: fr })} –{' '}
-                  {format(new Date(item.attributes.dateFin), 'HH:mm')} · {item.attributes.speaker}
+                  {weekdayDayMonthTime(new Date(item.attributes.date))} –{' '}
+                  {hourMinute(new Date(item.attributes.dateFin))} · {item.attributes.speaker}
                 </span>
               </div>
               <a href={googleCalendarUrl(item)} target="_blank" rel="noopener noreferrer">
