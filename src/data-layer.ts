@@ -6,17 +6,23 @@ import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { startContentSync } from './sync/content-sync';
 import { createLiveIntents } from './sync/live-intents';
+import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
+
+/** The longest the data layer waits for the first screen's rows before letting it render anyway. */
+const FIRST_SCREEN_MS = 150;
 
 /**
  * What only a signed-in member needs: the local database, the content and chat syncs, the live
  * intents. Its own chunk (issue 4, `initial_js_kb`): the sign-in screen never downloads RxDB,
  * Dexie or socket.io; `main.tsx` loads it at boot when a token is present, or on the way in.
  */
-export async function openDataLayer(api: ApiClient, session: { refreshUser: () => void }) {
+export async function openDataLayer(api: ApiClient, session: { refreshUser: () => void }, firstScreen: FirstScreen) {
   markBoot('data-chunk');
   const db: ComptoirDatabase = await openBrowserDatabase();
   markBoot('db-open');
+  // The first screen's rows are read before it renders (at most FIRST_SCREEN_MS): one render paints them.
+  await readFirstScreen(db, firstScreen, FIRST_SCREEN_MS);
   const chat = createChatConnection({ db, api, getToken: readToken });
   return {
     db,

@@ -6,6 +6,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';
 import type { DataLayer } from './data-layer';
 import { markBoot } from './domain/boot-marks';
+import { LAST_ROOM_KEY } from './domain/chat-limits';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { createApiClient } from './sync/api-client';
@@ -26,7 +27,13 @@ function boot() {
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
   let data: Promise<DataLayer> | null = null;
-  const loadData = (): Promise<DataLayer> => (data ??= import('./data-layer').then((m) => m.openDataLayer(api, { refreshUser: () => session.send({ type: 'session.refresh' }) })));
+  const firstScreen = () => ({
+    path: window.location.pathname,
+    requestedRoom: new URLSearchParams(window.location.search).get('room'),
+    lastRoomId: window.localStorage.getItem(LAST_ROOM_KEY),
+  });
+  const loadData = (): Promise<DataLayer> =>
+    (data ??= import('./data-layer').then((m) => m.openDataLayer(api, { refreshUser: () => session.send({ type: 'session.refresh' }) }, firstScreen())));
   // A returning member needs the store at once: start it beside the first render.
   if (readToken() !== null) void loadData();
 

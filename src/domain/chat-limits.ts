@@ -9,6 +9,10 @@ export const REPLY_AVATARS_MAX = 3;
 export const THREAD_LIST_MAX = 50;
 export const BAN_DISPLAY_EXTRA_DAYS = 2;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 200;
+/** A message list opens on this many newest rows, and grows by as many (issue 4). */
+export const LIST_PAGE = 50;
+/** The room the chat opens when the address names none (browser storage key). */
+export const LAST_ROOM_KEY = 'lastRoom';
 /** A mention starts with an '@' typed after at least this many characters (spec 2 §5). */
 export const MENTION_MIN_PREFIX = 4;
 

@@ -1,11 +1,13 @@
 import { defer, map, tap, type Observable } from 'rxjs';
 import { markBoot } from '../domain/boot-marks';
+import { LIST_PAGE } from '../domain/chat-limits';
 import type { ChatMessage } from '../contract/chat';
-import { fromDoc, visibleMessage } from '../sync/message-state';
+import { fromDoc, historyKey, visibleMessage, type HistoryState } from '../sync/message-state';
 import type { ComptoirDatabase } from './database';
 import type { AlertDoc, MessageDoc, OutboxDoc, RoomDoc } from './schemas';
 import type { Alert } from '../contract/alerts';
 import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
+import { kept } from './kept-queries';
 
 /**
  * The chat's query builders. Every hot query is an ascending scan of an index with a limit
@@ -67,6 +69,26 @@ export const window$ = (db: ComptoirDatabase, stream: string, limit: number, old
     }),
     tap(() => markBoot('window-rows')),
   );
+
+/**
+ * How long a room's opening window and history state stay live once its list is closed: a coach
+ * going back to a room read in the last half minute sees its rows in the click's first render.
+ */
+export const ROOM_KEEP_MS = 30_000;
+const keepOf = (stream: string) => (stream.startsWith('room:') ? ROOM_KEEP_MS : undefined);
+
+/**
+ * The list's window, shared by its readers (the list, the read-ahead, the boot's first screen).
+ * A room's opening window (its newest rows) is kept ROOM_KEEP_MS; any other window a second.
+ */
+export const keptWindow$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null) =>
+  kept(db, `window:${stream}:${limit}:${oldestRev}:${newestRev}`, () => window$(db, stream, limit, oldestRev, newestRev), newestRev === null && limit === LIST_PAGE ? keepOf(stream) : undefined);
+
+/** A stream's history state, shared by its readers (kept as long as the stream's opening window). */
+export const keptHistory$ = (db: ComptoirDatabase, stream: string) => kept(db, `kv:history:${stream}`, () => kv$<HistoryState>(db, historyKey(stream)), keepOf(stream));
+
+/** The room list, shared by its readers. */
+export const keptRooms$ = (db: ComptoirDatabase) => kept(db, 'rooms', () => rooms$(db));
 
 export const threads$ = (db: ComptoirDatabase, roomStreamKey: string, limit: number): Observable<ChatMessage[]> =>
   threadsQuery(db, roomStreamKey, limit).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));

@@ -37,14 +37,14 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, parseStream, revOf, streamOfRef, type HistoryRef } from './message-state';
+import { conversationStream, historyKey, parseStream, revOf, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+
+export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
 
-/** What the client holds of a stream's history: the contiguous block and how to page past it. */
-export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
 export type SyncStatus = 'offline' | 'catchingUp' | 'live';
@@ -72,7 +72,6 @@ export type PrivateChatEvent =
 /** Rooms kept joined at once (a coach's followed rooms). */
 export const FOLLOWED_ROOMS_MAX = 5;
 
-export const historyKey = (stream: string) => `history:${stream}`;
 export const searchKey = (room: string) => `search:${room}`;
 export const usersCountKey = (room: string) => `users:${room}`;
 export const likersKey = (messageId: string) => `likes:${messageId}`;

@@ -98,6 +98,11 @@ export const conversationStream = (conversationId: string): string => `conversat
 /** What a 'join room' / 'more messages' names: a room, a thread, an alert's comments or a conversation. */
 export type HistoryRef = StreamRef | { conversationId: string };
 
+/** What the client holds of a stream's history: the contiguous block and how to page past it. */
+export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
+/** The kv record of a stream's HistoryState. */
+export const historyKey = (stream: string) => `history:${stream}`;
+
 /** The stream a 'join room' / 'more messages' reference names. */
 export function streamOfRef(ref: HistoryRef): string {
   if ('room' in ref) return roomStream(ref.room);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
-import { isPeekable } from './peekable';
+import { isPeekable } from '../store/peekable';
 
 /**
  * Reads an rxjs observable through `useSyncExternalStore`. The observable must be stable (built

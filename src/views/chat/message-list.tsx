@@ -4,24 +4,23 @@ import { of } from 'rxjs';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
 import type { FollowingsRecord } from '../../contract/messaging';
-import { SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
+import { LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { showsHeader } from '../../domain/message-grouping';
-import { kv$, outbox$, window$, type WindowRows } from '../../store/chat-queries';
+import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
-import { historyKey, type HistoryState } from '../../sync/chat-sync';
 import { revOf } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
 import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
-import { peekable, type Peekable } from '../peekable';
+import type { Peekable } from '../../store/peekable';
 import { useObservable } from '../use-observable';
 
-const PAGE = 50;
+const PAGE = LIST_PAGE;
 /** The most rows a list holds: further up, the window slides instead of growing (issue 4). */
 const WINDOW = 200;
 /** Virtuoso counts prepended rows down from here, so the first visible row stays put. */
@@ -29,6 +28,11 @@ const FIRST_INDEX = 1_000_000_000;
 /** When the rendered rows come this close to the window's top, the next older window is read. */
 const READ_AHEAD_ROWS = 15;
 const NO_ROWS: ChatMessage[] = [];
+/**
+ * A row's usual height: virtuoso lays out the opening rows from it at once instead of rendering one
+ * row to measure first (a frame or two before any row shows); each row is measured as it renders.
+ */
+const ROW_HEIGHT_GUESS = 64;
 const NOT_READ$ = of(null);
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
@@ -65,23 +69,15 @@ export function MessageList(props: {
   const newestRev = anchors.length > 0 ? anchors[anchors.length - 1]! : null;
   /** Bumped when the list jumps back to the stream's end: a fresh list opens at its bottom. */
   const [generation, setGeneration] = useState(0);
-  const history = useQuery((db) => kv$<HistoryState>(db, historyKey(props.stream)), [props.stream], null);
+  const history = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
   const oldestRev = history && !history.exhausted ? history.oldestRev : null;
   const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
-  // The windows read, by bounds: the shown one and the next older one once read ahead. Shared and
-  // peekable, so the read-ahead window is shown in the very render that asks for it.
-  const windows = useRef(new Map<string, Peekable<WindowRows>>());
+  // The windows read, by bounds: the shown one and the next older one once read ahead. Kept and
+  // peekable, so the read-ahead window (or the one the boot read) is shown in the render that
+  // asks for it.
   const windowOf = useCallback(
-    (size: number, newest: number | null): Peekable<WindowRows> => {
-      const key = `${props.stream}:${size}:${oldestRev}:${newest}`;
-      const known = windows.current.get(key);
-      if (known) return known;
-      const made = peekable(window$(db, props.stream, size, oldestRev, newest));
-      windows.current.set(key, made);
-      if (windows.current.size > 4) windows.current.delete(windows.current.keys().next().value!);
-      return made;
-    },
+    (size: number, newest: number | null): Peekable<WindowRows> => keptWindow$(db, props.stream, size, oldestRev, newest),
     [db, props.stream, oldestRev],
   );
   const current$ = useMemo(() => windowOf(limit, newestRev), [windowOf, limit, newestRev]);
@@ -184,6 +180,7 @@ export function MessageList(props: {
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
+    tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
   const nearTop = (at: number) => {
@@ -226,12 +223,19 @@ export function MessageList(props: {
     pendingCount.current = pending.length;
   });
 
-  // Tells the page its first rows are on screen (secondary queries wait for it).
+  // Tells the page its first rows are on screen, once virtuoso has rendered them (or at once for
+  // an empty list): the page's secondary queries then never compete with the rows' first paint.
   const { onShown } = props;
+  const told = useRef(false);
+  const tellShown = useCallback(() => {
+    if (told.current) return;
+    told.current = true;
+    markBoot('list-shown');
+    onShown?.();
+  }, [onShown]);
   useEffect(() => {
-    if (loaded) markBoot('list-shown');
-    if (loaded) onShown?.();
-  }, [loaded, onShown]);
+    if (loaded && items.length === 0) tellShown();
+  }, [loaded, items.length, tellShown]);
 
   if (!loaded) return <Wrapper />;
   return (
@@ -257,6 +261,7 @@ export function MessageList(props: {
         startReached={() => nearTop(0)}
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
+        defaultItemHeight={ROW_HEIGHT_GUESS}
         components={{
           Header: () => (
             <Edge>{props.header ?? null}{atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>

@@ -2,13 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { markBoot } from '../../domain/boot-marks';
+import { LAST_ROOM_KEY } from '../../domain/chat-limits';
 import { roomSelectionMachine } from '../../machines/room-selection-machine';
-import { rooms$ } from '../../store/chat-queries';
+import { keptRooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
 import { useChat, useQuery } from './use-chat';
-
-export const LAST_ROOM_KEY = 'lastRoom';
 
 /**
  * The room the chat and notification pages show (spec 2 §2), through the room selection machine:
@@ -18,7 +17,7 @@ export const LAST_ROOM_KEY = 'lastRoom';
 export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; select: (id: string) => void } {
   const { storage } = useApp();
   const chat = useChat();
-  const rooms = useQuery(rooms$, [], [] as RoomDoc[]);
+  const rooms = useQuery(keptRooms$, [], [] as RoomDoc[]);
   const [location, navigate] = useLocation();
   const search = useSearch();
   const requested = new URLSearchParams(search).get('room');

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject, finalize, Observable } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { peekable } from '../../../src/views/peekable';
+import { peekable } from '../../../src/store/peekable';
 import { useObservable } from '../../../src/views/use-observable';
 
 afterEach(() => {

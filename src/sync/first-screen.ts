@@ -1,0 +1,40 @@
+import { filter, firstValueFrom, type Observable, type Subscription } from 'rxjs';
+import { LIST_PAGE } from '../domain/chat-limits';
+import { initialRoom } from '../machines/room-selection-machine';
+import { keptHistory$, keptRooms$, keptWindow$ } from '../store/chat-queries';
+import type { ComptoirDatabase } from '../store/database';
+import { roomStream } from './message-state';
+
+/** Where the first screen opens: the chat's room is read ahead only on `/chat`. */
+export type FirstScreen = { path: string; requestedRoom: string | null; lastRoomId: string | null };
+
+/** How long the first screen's reads are held for the views that mount to take them over. */
+const HOLD_MS = 3_000;
+
+/**
+ * Reads what the chat's first screen shows (the room list, then the room the page will pick, its
+ * history state and its newest rows) into the kept queries, so that the first render of the
+ * signed-in screens already has them: one render paints the rows, with no query round trips in
+ * between. Waits at most `withinMs`; the reads are held a moment longer for the views.
+ */
+export async function readFirstScreen(db: ComptoirDatabase, screen: FirstScreen, withinMs: number): Promise<void> {
+  if (!screen.path.startsWith('/chat')) return;
+  const held: Subscription[] = [];
+  const hold = <T,>(source: Observable<T>): Promise<T> => {
+    held.push(source.subscribe());
+    return firstValueFrom(source);
+  };
+  const reads = (async () => {
+    const rooms = await hold(keptRooms$(db).pipe(filter((list) => list.length > 0)));
+    const roomId = initialRoom(rooms, screen.requestedRoom, screen.lastRoomId);
+    if (roomId === null) return;
+    const stream = roomStream(roomId);
+    const history = await hold(keptHistory$(db, stream));
+    const oldestRev = history && !history.exhausted ? history.oldestRev : null;
+    await hold(keptWindow$(db, stream, LIST_PAGE, oldestRev, null));
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([reads.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);
+  clearTimeout(timer);
+  setTimeout(() => held.forEach((subscription) => subscription.unsubscribe()), HOLD_MS);
+}
