@@ -46,8 +46,22 @@ export const pinsQuery = (db: ComptoirDatabase, roomStreamKey: string) =>
 export const outboxQuery = (db: ComptoirDatabase, stream: string) =>
   db.outbox.find({ selector: { stream }, sort: [{ createdAt: 'asc' }] });
 
-const visible = (docs: MessageDoc[]): ChatMessage[] =>
-  docs.map((d) => visibleMessage(fromDoc(d))).filter((m): m is ChatMessage => m !== null);
+/**
+ * A stored message as the views read it, made once per stored revision: RxDB hands the same
+ * document object for an unchanged revision, so unchanged rows keep their identity from one
+ * emission to the next and their memoised views skip re-rendering (a burst re-renders only the
+ * new rows).
+ */
+const readAs = new WeakMap<object, ChatMessage | null>();
+const readMessage = (doc: { toJSON(): unknown }): ChatMessage | null => {
+  let read = readAs.get(doc);
+  if (read === undefined) {
+    read = visibleMessage(fromDoc(doc.toJSON() as MessageDoc));
+    readAs.set(doc, read);
+  }
+  return read;
+};
+const visible = (docs: readonly { toJSON(): unknown }[]): ChatMessage[] => docs.map(readMessage).filter((m): m is ChatMessage => m !== null);
 
 /**
  * A window as the list shows it: `rows` oldest first, `context` the row just older than them (read
@@ -63,8 +77,8 @@ export const window$ = (db: ComptoirDatabase, stream: string, limit: number, old
   }).pipe(
     map((docs) => {
       const more = docs.length > limit;
-      const shown = visible((more ? docs.slice(0, limit) : docs).map((d) => d.toJSON() as MessageDoc)).reverse();
-      const context = more ? visible([docs[limit]!.toJSON() as MessageDoc])[0] ?? null : null;
+      const shown = visible(more ? docs.slice(0, limit) : docs).reverse();
+      const context = more ? readMessage(docs[limit]!) : null;
       return { rows: shown, context, more };
     }),
     tap(() => markBoot('window-rows')),
@@ -91,10 +105,10 @@ export const keptHistory$ = (db: ComptoirDatabase, stream: string) => kept(db, `
 export const keptRooms$ = (db: ComptoirDatabase) => kept(db, 'rooms', () => rooms$(db));
 
 export const threads$ = (db: ComptoirDatabase, roomStreamKey: string, limit: number): Observable<ChatMessage[]> =>
-  threadsQuery(db, roomStreamKey, limit).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));
+  threadsQuery(db, roomStreamKey, limit).$.pipe(map(visible));
 
 export const pins$ = (db: ComptoirDatabase, roomStreamKey: string): Observable<ChatMessage[]> =>
-  pinsQuery(db, roomStreamKey).$.pipe(map((docs) => visible(docs.map((d) => d.toJSON() as MessageDoc))));
+  pinsQuery(db, roomStreamKey).$.pipe(map(visible));
 
 export const outbox$ = (db: ComptoirDatabase, stream: string): Observable<OutboxDoc[]> =>
   outboxQuery(db, stream).$.pipe(map((docs) => docs.map((d) => d.toJSON() as OutboxDoc)));

@@ -128,32 +128,54 @@ export function createChatSync(deps: {
   }
 
   /**
-   * Live events are folded in batches, one per task (issue 4: a burst of 200 messages a second must
-   * cost a few transactions, not four per message): their facts in one read and one bulk write,
-   * then each channel's cursor read and written once, then the other rooms' badges.
+   * Live events are pumped into the store (issue 4: a burst of 200 messages a second must cost a
+   * few transactions, not four per message): whatever arrived while the previous batch was being
+   * written is folded next, its facts in one read and one bulk write, then each channel's cursor,
+   * then the other rooms' badges, then what waited for that batch (`after`). Under load the batches
+   * grow instead of queueing up; a quiet stream gets one batch per task.
    */
-  let batch: { events: ChatEvent[]; seqs: { channel: Channel; seq: number }[]; badges: Map<string, number> } | null = null;
-  function enqueue(events: readonly ChatEvent[], seq?: { channel: Channel; seq: number }) {
-    if (batch === null) {
-      batch = { events: [], seqs: [], badges: new Map() };
-      setTimeout(flushBatch, 0);
+  type Batch = { events: ChatEvent[]; seqs: { channel: Channel; seq: number }[]; badges: Map<string, number>; after: (() => void)[] };
+  let batch: Batch | null = null;
+  let pumping = false;
+  function pending(): Batch {
+    if (batch === null) batch = { events: [], seqs: [], badges: new Map(), after: [] };
+    if (!pumping) {
+      pumping = true;
+      // After the current task: the events of one socket read fold together.
+      setTimeout(() => void pump(), 0);
     }
-    batch.events.push(...events);
-    if (seq) batch.seqs.push(seq);
+    return batch;
+  }
+  function enqueue(events: readonly ChatEvent[], seq?: { channel: Channel; seq: number }, after?: () => void) {
+    const next = pending();
+    next.events.push(...events);
+    if (seq) next.seqs.push(seq);
+    if (after) next.after.push(after);
   }
   function enqueueBadge(room: string) {
-    enqueue([]);
-    batch!.badges.set(room, (batch!.badges.get(room) ?? 0) + 1);
+    const next = pending();
+    next.badges.set(room, (next.badges.get(room) ?? 0) + 1);
   }
-  function flushBatch() {
-    if (batch === null) return;
-    const { events, seqs, badges } = batch;
-    batch = null;
-    void fold(events);
-    if (seqs.length > 0) void serial(() => observeSeqs(seqs));
-    if (badges.size > 0) void serial(async () => {
-      for (const [room, count] of badges) await increaseRoomBadge(db, room, count);
-    });
+  async function pump(): Promise<void> {
+    try {
+      while (batch !== null) {
+        const { events, seqs, badges, after } = batch;
+        batch = null;
+        // Each write logs its own failure (serial); the pump goes on with the next batch.
+        await Promise.allSettled([
+          events.length > 0 ? fold(events) : null,
+          seqs.length > 0 ? serial(() => observeSeqs(seqs)) : null,
+          badges.size > 0
+            ? serial(async () => {
+                for (const [room, count] of badges) await increaseRoomBadge(db, room, count);
+              })
+            : null,
+        ]);
+        for (const run of after) run();
+      }
+    } finally {
+      pumping = false;
+    }
   }
 
   /** Live events' sequences, in arrival order: the next one moves the cursor; a gap means we missed something. */
@@ -338,12 +360,10 @@ export function createChatSync(deps: {
       void deps.alerts?.foldFacts([{ type: 'ThreadIncreased', ...event }]);
     }),
     socket.on(SERVER_EVENTS.deleted, messageDeletedEvent, (event) => {
-      enqueue([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }], { channel: channelOfMessage(event), seq: event.seq });
-      if (event.conversationId) {
-        // After the batch holding the deletion is folded (timers run in order).
-        const { conversationId } = event;
-        setTimeout(() => void announcePrivateDeletion(conversationId), 0);
-      } else {
+      const { conversationId } = event;
+      // A private deletion is announced once the batch holding it is folded.
+      enqueue([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }], { channel: channelOfMessage(event), seq: event.seq }, conversationId ? () => void announcePrivateDeletion(conversationId) : undefined);
+      if (!conversationId) {
         void deps.alerts?.foldFacts([{ type: 'MessageDeleted', _id: event._id, room: event.room, seq: event.seq }]);
       }
     }),
