@@ -24,5 +24,3 @@ export function peekable<T>(source: Observable<T>, keepMs = 1_000): Peekable<T> 
   );
   return Object.assign(shared, { peek: () => latest });
 }
-
-export const isPeekable = <T,>(source: Observable<T>): source is Peekable<T> => typeof (source as Partial<Peekable<T>>).peek === 'function';

@@ -1,6 +1,9 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
-import { isPeekable } from '../store/peekable';
+import type { Peekable } from '../store/peekable';
+
+// Inline, not imported: the entry (the sign-in page) must not pull rxjs' operators in.
+const isPeekable = <T,>(source: Observable<T>): source is Peekable<T> => typeof (source as Partial<Peekable<T>>).peek === 'function';
 
 /**
  * Reads an rxjs observable through `useSyncExternalStore`. The observable must be stable (built

@@ -5,14 +5,12 @@ import { ALERT_PANEL, clampPanelWidth } from '../../domain/alert-panel';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
 import { PanelHeader } from '../common/panel-header';
-import { useWiderThan } from '../common/use-min-width';
 import { AlertFeed } from './alert-feed';
 import { AlertFormDialog } from './alert-form-dialog';
 
 export const ALERT_PANEL_KEY = 'alertPanelWidth';
 
 /** Whether the window is wide enough for the alert side panel. */
-export const useWideWindow = (): boolean => useWiderThan(ALERT_PANEL.minWindow);
 
 /** The chat page's resizable alert side panel; its width is remembered locally. */
 export function AlertSidePanel(props: { room: RoomDoc; rooms: RoomDoc[]; onClose: () => void }) {

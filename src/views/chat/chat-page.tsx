@@ -1,19 +1,23 @@
 import { styled } from '@linaria/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
-import { AlertSidePanel, useWideWindow } from '../alerts/alert-side-panel';
 import { useRoomSelection } from './use-room-selection';
+import { ALERT_PANEL } from '../../domain/alert-panel';
+import { useWiderThan } from '../common/use-min-width';
+
+/** The room's alert panel: its own chunk, loaded when first opened (issue 4, `initial_js_kb`). */
+const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) => ({ default: m.AlertSidePanel })));
 
 /** `/chat`: the room list, the current room and, when open, a thread (spec 2 §2). */
 export function ChatPage() {
   const { rooms, room, select } = useRoomSelection();
   const [thread, setThread] = useState<string | null>(null);
   const [alerts, setAlerts] = useState(false);
-  const wide = useWideWindow();
+  const wide = useWiderThan(ALERT_PANEL.minWindow);
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
@@ -27,7 +31,11 @@ export function ChatPage() {
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
       {thread && room ? <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} /> : null}
-      {showAlerts && !thread ? <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} /> : null}
+      {showAlerts && !thread ? (
+        <Suspense fallback={null}>
+          <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }
