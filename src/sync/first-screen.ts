@@ -1,4 +1,4 @@
-import { filter, firstValueFrom, type Observable, type Subscription } from 'rxjs';
+import { firstValueFrom, type Observable, type Subscription } from 'rxjs';
 import { LIST_PAGE } from '../domain/chat-limits';
 import { initialRoom } from '../machines/room-selection-machine';
 import { keptHistory$, keptRooms$, keptWindow$ } from '../store/chat-queries';
@@ -25,12 +25,14 @@ export async function readFirstScreen(db: ComptoirDatabase, screen: FirstScreen,
     return firstValueFrom(source);
   };
   const reads = (async () => {
-    const rooms = await hold(keptRooms$(db).pipe(filter((list) => list.length > 0)));
+    // A first visit holds nothing yet: the network fills the screen, nothing to wait for.
+    const rooms = await hold(keptRooms$(db));
     const roomId = initialRoom(rooms, screen.requestedRoom, screen.lastRoomId);
     if (roomId === null) return;
     const stream = roomStream(roomId);
     const history = await hold(keptHistory$(db, stream));
-    const oldestRev = history && !history.exhausted ? history.oldestRev : null;
+    if (history === null) return;
+    const oldestRev = history.exhausted ? null : history.oldestRev;
     await hold(keptWindow$(db, stream, LIST_PAGE, oldestRev, null));
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
