@@ -215,6 +215,13 @@ test('scrolling up loads older history without moving what the reader sees', asy
   const vip = await member(browser, 'vip', 'Forex');
   const list = log(vip);
   await expect(list.getByRole('article').first()).toBeVisible();
+  // Back from another room: this list opens on the row height the first one measured.
+  const rooms = vip.getByRole('navigation', { name: 'Rooms' });
+  await rooms.getByRole('button', { name: 'Indices' }).click();
+  await expect(vip.getByRole('heading', { name: 'Indices', level: 1 })).toBeVisible();
+  await rooms.getByRole('button', { name: 'Forex' }).click();
+  await expect(vip.getByRole('heading', { name: 'Forex', level: 1 })).toBeVisible();
+  await expect(list.getByRole('article').first()).toBeVisible();
   const loadedBefore = await list.getByRole('article').count();
   await list.evaluate((el) => el.scrollTo({ top: 0 }));
   // The row on top when the reader reached it stays where it was while older rows arrive above.

@@ -29,10 +29,12 @@ const FIRST_INDEX = 1_000_000_000;
 const READ_AHEAD_ROWS = 15;
 const NO_ROWS: ChatMessage[] = [];
 /**
- * A row's usual height: virtuoso lays out the opening rows from it at once instead of rendering one
- * row to measure first (a frame or two before any row shows); each row is measured as it renders.
+ * The height of the first row a list measured, remembered for the next lists: virtuoso then lays
+ * out their opening rows at once instead of rendering one row to measure first (a frame or two
+ * before any row shows), and estimates unmeasured rows exactly as its own first measure would.
+ * (A fixed guess made prepended rows land off their estimate: the reader's place moved.)
  */
-const ROW_HEIGHT_GUESS = 64;
+let measuredRowHeight: number | undefined;
 const NOT_READ$ = of(null);
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
@@ -177,9 +179,16 @@ export function MessageList(props: {
 
   // Only once the list has opened at its bottom: its first renders may start at the top.
   const settled = useRef(false);
+  // The estimate is taken once per list, when it mounts: it never changes under a mounted list.
+  const [rowHeight] = useState(() => measuredRowHeight);
+  const scroller = useRef<HTMLElement | null>(null);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
+    if (measuredRowHeight === undefined) {
+      const row = scroller.current?.querySelector<HTMLElement>('[data-index]');
+      if (row && row.offsetHeight > 0) measuredRowHeight = row.offsetHeight;
+    }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -243,6 +252,9 @@ export function MessageList(props: {
       <Virtuoso
         key={generation}
         ref={virtuoso}
+        scrollerRef={(element) => {
+          scroller.current = element instanceof HTMLElement ? element : null;
+        }}
         role="log"
         aria-label={CHAT_TEXT.messagesLog}
         aria-live={atBottom ? 'polite' : 'off'}
@@ -261,7 +273,7 @@ export function MessageList(props: {
         startReached={() => nearTop(0)}
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
-        defaultItemHeight={ROW_HEIGHT_GUESS}
+        defaultItemHeight={rowHeight}
         components={{
           Header: () => (
             <Edge>{props.header ?? null}{atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
