@@ -15,8 +15,18 @@ import { kept } from './kept-queries';
  */
 
 export const roomsQuery = (db: ComptoirDatabase) => db.rooms.find({ sort: [{ position: 'asc' }] });
-export const rooms$ = (db: ComptoirDatabase): Observable<RoomDoc[]> =>
-  roomsQuery(db).$.pipe(map((docs) => docs.map((d) => d.toJSON() as RoomDoc)));
+/** A stored room as the views read it, once per stored revision (see `readMessage`). */
+const readAsRoom = new WeakMap<object, RoomDoc>();
+const readRoom = (doc: { toJSON(): unknown }): RoomDoc => {
+  let read = readAsRoom.get(doc);
+  if (read === undefined) {
+    read = doc.toJSON() as RoomDoc;
+    readAsRoom.set(doc, read);
+  }
+  return read;
+};
+/** The room list; a room keeps its identity until it changes (another room's badge re-renders nothing of it). */
+export const rooms$ = (db: ComptoirDatabase): Observable<RoomDoc[]> => roomsQuery(db).$.pipe(map((docs) => docs.map(readRoom)));
 export const room$ = (db: ComptoirDatabase, id: string): Observable<RoomDoc | null> =>
   db.rooms.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as RoomDoc) : null)));
 

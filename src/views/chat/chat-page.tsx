@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
 import { RoomSidePanel } from './room-side-panel';
@@ -21,12 +21,13 @@ export function ChatPage() {
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
+  const toggleAlerts = useCallback(() => setAlerts((open) => !open), []);
 
   return (
     <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
       {room ? (
-        <RoomView key={room.id} room={room} onOpenThread={setThread} onToggleAlerts={wide ? () => setAlerts((open) => !open) : undefined} alertsOpen={showAlerts} />
+        <RoomView key={room.id} room={room} onOpenThread={setThread} onToggleAlerts={wide ? toggleAlerts : undefined} alertsOpen={showAlerts} />
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}

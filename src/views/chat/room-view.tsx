@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
@@ -24,8 +24,11 @@ type Panel = 'threads' | 'pins' | 'search' | null;
 const NONE: ChatMessage[] = [];
 const banDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). */
-export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { room: RoomDoc; onOpenThread: (id: string) => void; onToggleAlerts?: () => void; alertsOpen?: boolean }) {
+/**
+ * One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). Memoised: the
+ * room list's badges change with every message of the other rooms, this room's view does not.
+ */
+export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { room: RoomDoc; onOpenThread: (id: string) => void; onToggleAlerts?: () => void; alertsOpen?: boolean }) {
   const user = useCurrentUser();
   const now = useNow();
   const stream = roomStream(room.id);
@@ -110,7 +113,7 @@ export function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { r
       ) : null}
     </Main>
   );
-}
+});
 
 const Main = styled.section`
   display: flex;

@@ -45,7 +45,9 @@ export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; se
   );
   const roomId = useSelector(selection, (s) => s.context.currentRoomId);
 
-  const roomRefs = useMemo(() => rooms.map((r) => ({ id: r.id, name: r.name })), [rooms]);
+  // Only a changed list of rooms (ids and names) is news to the machine, not a changed badge.
+  const refsKey = JSON.stringify(rooms.map((r) => [r.id, r.name]));
+  const roomRefs = useMemo(() => (JSON.parse(refsKey) as [string, string][]).map(([id, name]) => ({ id, name })), [refsKey]);
   useEffect(() => {
     if (roomRefs.length > 0) markBoot('rooms');
     if (roomRefs.length > 0) selection.send({ type: 'rooms.loaded', rooms: roomRefs });
