@@ -83,8 +83,10 @@ async function main(): Promise<number> {
       seeded,
       big,
       others,
-      profileDir: join(profilesDir, 'prepared'),
-      scratchDir: join(profilesDir, 'runs'),
+      // Only a --reuse run keeps its prepared profile: a plain run's (another database, another
+      // secret) must never be taken up by a later --reuse run.
+      profileDir: join(reuse ? profilesDir : workDir, 'prepared'),
+      scratchDir: join(reuse ? profilesDir : workDir, 'runs'),
       distDir,
       browser,
       coachToken: await tokenOf(server.url, BENCH_COACH),
