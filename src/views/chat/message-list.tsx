@@ -35,6 +35,8 @@ const NO_ROWS: ChatMessage[] = [];
  * (A fixed guess made prepended rows land off their estimate: the reader's place moved.)
  */
 let measuredRowHeight: number | undefined;
+/** …and kept in the browser for the next visit (only ever an estimate: each row is measured as it renders). */
+const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
@@ -64,7 +66,7 @@ export function MessageList(props: {
   onShown?: () => void;
 }) {
   const chat = useChat();
-  const { db } = useApp();
+  const { db, storage } = useApp();
   const [limit, setLimit] = useState(PAGE);
   /** The newest bounds (rev) of the windows slid past, the current one last. */
   const [anchors, setAnchors] = useState<readonly number[]>([]);
@@ -180,14 +182,20 @@ export function MessageList(props: {
   // Only once the list has opened at its bottom: its first renders may start at the top.
   const settled = useRef(false);
   // The estimate is taken once per list, when it mounts: it never changes under a mounted list.
-  const [rowHeight] = useState(() => measuredRowHeight);
+  const [rowHeight] = useState(() => {
+    const kept = Number(storage.getItem(ROW_HEIGHT_KEY));
+    return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
+  });
   const scroller = useRef<HTMLElement | null>(null);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
     if (measuredRowHeight === undefined) {
       const row = scroller.current?.querySelector<HTMLElement>('[data-index]');
-      if (row && row.offsetHeight > 0) measuredRowHeight = row.offsetHeight;
+      if (row && row.offsetHeight > 0) {
+        measuredRowHeight = row.offsetHeight;
+        storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
+      }
     }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
