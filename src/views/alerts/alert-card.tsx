@@ -116,8 +116,8 @@ export function Comments(props: { alertId: string; room: RoomDoc; viewer: { id: 
   }, [chat, props.alertId]);
   return (
     <Thread aria-label="Commentaires">
-      <MessageList key={stream} stream={stream} ref={{ alertId: props.alertId }} viewer={props.viewer} inThread />
-      {props.room.canWrite ? <Composer key={stream} stream={stream} /> : null}
+      <MessageList key={`log:${stream}`} stream={stream} ref={{ alertId: props.alertId }} viewer={props.viewer} inThread />
+      {props.room.canWrite ? <Composer key={`composer:${stream}`} stream={stream} /> : null}
     </Thread>
   );
 }

@@ -52,8 +52,9 @@ export function ConversationView({ chatId, ui }: { chatId: string; ui: Messaging
           {note === 'coach' ? MESSAGING_TEXT.coachNote : MESSAGING_TEXT.supportNote} <Link href="/contact">{MESSAGING_TEXT.contactForm}</Link>
         </Note>
       ) : null}
+      {/* Siblings never share a key: React then keeps two copies of one (the log was shown twice). */}
       <MessageList
-        key={stream}
+        key={`log:${stream}`}
         stream={stream}
         ref={{ conversationId: chatId }}
         viewer={viewer}
@@ -61,7 +62,7 @@ export function ConversationView({ chatId, ui }: { chatId: string; ui: Messaging
         fresh={pendingWith !== null}
         emptyText={MESSAGING_TEXT.noMessageYet}
       />
-      {blocked ? <ComposerNotice>{MESSAGING_TEXT.blockedChat}</ComposerNotice> : <Composer key={stream} stream={stream} privateRoom canSendAttachments voiceNotes />}
+      {blocked ? <ComposerNotice>{MESSAGING_TEXT.blockedChat}</ComposerNotice> : <Composer key={`composer:${stream}`} stream={stream} privateRoom canSendAttachments voiceNotes />}
     </section>
   );
 }
