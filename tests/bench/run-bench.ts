@@ -61,6 +61,7 @@ async function main(): Promise<number> {
   const seededFile = join(profilesDir, 'seeded.json');
   mkdirSync(profilesDir, { recursive: true });
   let server: BenchServer | null = null;
+  let burstRan = false;
   const browser = await launchBrowser();
   try {
     const [, seeded] = await Promise.all([
@@ -113,6 +114,7 @@ async function main(): Promise<number> {
     const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
     const signIn = await signInAssets(run);
     log('Session de lecture…');
+    burstRan = run.wants('burst');
     const session = wanted('session') || sessionParts.some((part) => only?.has(part)) ? await step('session', () => chatSession(run)) : emptySession();
     const reactFloor = await step('react_floor', () => reactFloorKb(profilesDir));
 
@@ -237,6 +239,9 @@ async function main(): Promise<number> {
     await server?.stop();
     rmSync(workDir, { recursive: true, force: true });
     rmSync(join(profilesDir, 'runs'), { recursive: true, force: true });
+    // A burst wrote newer rows into the kept database: its seeded newest rows are stale, so the
+    // next --reuse run seeds and prepares afresh.
+    if (reuse && burstRan) for (const kept of ['data', 'seeded.json', 'prepared', 'prepared.json']) rmSync(join(profilesDir, kept), { recursive: true, force: true });
   }
 }
 
