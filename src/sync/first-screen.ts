@@ -3,7 +3,7 @@ import { LIST_PAGE } from '../domain/chat-limits';
 import { initialRoom } from '../machines/room-selection-machine';
 import { keptHistory$, keptRooms$, keptWindow$ } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
-import { roomStream } from './message-state';
+import { roomStream, windowBound } from './message-state';
 
 /** Where the first screen opens: the chat's room is read ahead only on `/chat`. */
 export type FirstScreen = { path: string; requestedRoom: string | null; lastRoomId: string | null };
@@ -32,8 +32,7 @@ export async function readFirstScreen(db: ComptoirDatabase, screen: FirstScreen,
     const stream = roomStream(roomId);
     const history = await hold(keptHistory$(db, stream));
     if (history === null) return;
-    const oldestRev = history.exhausted ? null : history.oldestRev;
-    await hold(keptWindow$(db, stream, LIST_PAGE, oldestRev, null));
+    await hold(keptWindow$(db, stream, LIST_PAGE, windowBound(history), null));
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([reads.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);

@@ -100,6 +100,11 @@ export type HistoryRef = StreamRef | { conversationId: string };
 
 /** What the client holds of a stream's history: the contiguous block and how to page past it. */
 export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
+/**
+ * The oldest bound of a stream's list window: the contiguous block's end, none once the whole
+ * history is held. The list and the boot's first screen must agree on it (it keys the kept window).
+ */
+export const windowBound = (history: HistoryState | null): number | null => (history && !history.exhausted ? history.oldestRev : null);
 /** The kv record of a stream's HistoryState. */
 export const historyKey = (stream: string) => `history:${stream}`;
 

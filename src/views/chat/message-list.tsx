@@ -11,7 +11,7 @@ import { showsHeader } from '../../domain/message-grouping';
 import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
-import { revOf } from '../../sync/message-state';
+import { revOf, windowBound } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
 import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
@@ -74,7 +74,7 @@ export function MessageList(props: {
   /** Bumped when the list jumps back to the stream's end: a fresh list opens at its bottom. */
   const [generation, setGeneration] = useState(0);
   const history = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
-  const oldestRev = history && !history.exhausted ? history.oldestRev : null;
+  const oldestRev = windowBound(history);
   const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
   // The windows read, by bounds: the shown one and the next older one once read ahead. Kept and
