@@ -17,6 +17,7 @@ import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
 import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
+import { startFirstPaint, type FirstPaint } from './views/chat/first-paint-source';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
 function boot() {
@@ -27,14 +28,30 @@ function boot() {
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
   let data: Promise<DataLayer> | null = null;
+  let firstPaint: FirstPaint | null = null;
   const firstScreen = () => ({
     path: window.location.pathname,
     requestedRoom: new URLSearchParams(window.location.search).get('room'),
     lastRoomId: window.localStorage.getItem(LAST_ROOM_KEY),
   });
+  // Started once the chat's first paint (if any) is on screen: nothing competes with it.
   const loadData = (): Promise<DataLayer> =>
-    (data ??= import('./data-layer').then((m) => m.openDataLayer(api, { refreshUser: () => session.send({ type: 'session.refresh' }) }, firstScreen())));
-  // A returning member needs the store at once: start it beside the first render.
+    (data ??= (firstPaint?.settled ?? Promise.resolve())
+      .then(() => import('./data-layer'))
+      .then((m) => m.openDataLayer(api, { refreshUser: () => session.send({ type: 'session.refresh' }) }, firstScreen())));
+  // A returning member on the chat sees its rows from the local database before anything else
+  // loads (their view's chunk and a raw read), then the store opens beside the first render.
+  const screen = firstScreen();
+  firstPaint =
+    readToken() === null
+      ? null
+      : startFirstPaint({
+          ...screen,
+          storage: window.localStorage,
+          viewport: { width: window.innerWidth, height: window.innerHeight },
+          idb: window.indexedDB,
+          loadView: () => import('./views/chat/first-paint').then((m) => m.FirstPaint),
+        });
   if (readToken() !== null) void loadData();
 
   const effects = createSessionEffects({ api, db: async () => (await loadData()).db, storage: window.localStorage });
@@ -43,7 +60,11 @@ function boot() {
       guards: { hasToken: () => readToken() !== null },
       actors: {
         signIn: fromPromise<{ jwt: string }, LoginInput>(({ input }) => effects.signIn(input)),
-        loadCurrentUser: fromPromise(() => effects.loadCurrentUser()),
+        // Checked once the chat's first paint (if any) is on screen: its answer's decoding waits.
+        loadCurrentUser: fromPromise(async () => {
+          await firstPaint?.settled;
+          return effects.loadCurrentUser();
+        }),
         signOut: fromPromise(() => effects.signOut()),
         contentSync: fromCallback(() => {
           let stop: (() => void) | null = null;
@@ -87,6 +108,7 @@ function boot() {
           storage: window.localStorage,
           now: () => new Date(),
           loadData,
+          firstPaint,
         }}
       />
     </StrictMode>,

@@ -4,7 +4,7 @@
  * same. Called on hot paths (every window emission): after its first call a step costs a Set
  * lookup, not a search of the performance timeline.
  */
-export type BootStep = 'boot' | 'data-chunk' | 'db-open' | 'rooms' | 'window-query' | 'window-rows' | 'list-shown';
+export type BootStep = 'boot' | 'first-rows' | 'first-view' | 'first-paint' | 'data-chunk' | 'db-open' | 'rooms' | 'window-query' | 'window-rows' | 'list-shown';
 
 const marked = new Set<BootStep>();
 

@@ -1,6 +1,5 @@
 import { and, assign, not, setup } from 'xstate';
-
-export type RoomRef = { id: string; name: string };
+import { initialRoom, matchRoom, type RoomRef } from '../domain/room-choice';
 
 export type RoomSelectionInput = {
   /** The `room` query parameter of the address, if any. */
@@ -112,16 +111,3 @@ export const roomSelectionMachine = setup({
     },
   },
 });
-
-/** The parameter wins when it names a room, then the stored room, then the first one. */
-export function initialRoom(rooms: readonly RoomRef[], requestedName: string | null, lastRoomId: string | null): string | null {
-  const requested = requestedName === null ? undefined : matchRoom(rooms, requestedName);
-  if (requested) return requested.id;
-  const last = rooms.find((room) => room.id === lastRoomId);
-  return (last ?? rooms[0])?.id ?? null;
-}
-
-export function matchRoom(rooms: readonly RoomRef[], name: string): RoomRef | undefined {
-  const wanted = name.trim().toLocaleLowerCase('fr');
-  return rooms.find((room) => room.name.toLocaleLowerCase('fr') === wanted);
-}

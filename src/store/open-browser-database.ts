@@ -2,8 +2,7 @@ import { addRxPlugin, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withFastIndexReads } from './fast-index-reads';
 import { openDatabase, type ComptoirDatabase } from './database';
-
-export const DATABASE_NAME = 'comptoir';
+import { DATABASE_NAME } from './schemas';
 
 /**
  * The browser database on Dexie. Dev-mode and schema validation run in development only: they

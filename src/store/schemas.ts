@@ -4,6 +4,9 @@ import type { PlanningItem } from '../contract/planning';
 import type { AdBanner, UpsellBanner } from '../contract/banners';
 import type { Box } from '../contract/billing';
 
+/** The browser database's name (one IndexedDB database per collection, named after it). */
+export const DATABASE_NAME = 'comptoir';
+
 /**
  * RxDB collections. The whole product must fit in 12 (FACTS.md: RxDB allows 13 per process), so
  * documents of one family share a collection keyed by their stream or type.

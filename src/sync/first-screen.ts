@@ -1,6 +1,6 @@
 import { firstValueFrom, type Observable, type Subscription } from 'rxjs';
 import { LIST_PAGE } from '../domain/chat-limits';
-import { initialRoom } from '../machines/room-selection-machine';
+import { initialRoom } from '../domain/room-choice';
 import { keptHistory$, keptRooms$, keptWindow$ } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import { roomStream, windowBound } from './message-state';

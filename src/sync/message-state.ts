@@ -107,6 +107,8 @@ export type HistoryState = { cursor: string | null; oldestRev: number | null; ex
 export const windowBound = (history: HistoryState | null): number | null => (history && !history.exhausted ? history.oldestRev : null);
 /** The kv record of a stream's HistoryState. */
 export const historyKey = (stream: string) => `history:${stream}`;
+/** The kv record of the member's follows and blocks (a block hides the member's messages in every list). */
+export const FOLLOWINGS_KEY = 'followings';
 
 /** The stream a 'join room' / 'more messages' reference names. */
 export function streamOfRef(ref: HistoryRef): string {

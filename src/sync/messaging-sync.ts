@@ -24,6 +24,7 @@ import type { ApiClient } from './api-client';
 import type { ChatSync, PrivateChatEvent } from './chat-sync';
 import { readKv, writeKv } from './fold-chat-event';
 import { foldConversationPage, foldPrivateMessage, setUnread } from './fold-conversations';
+import { FOLLOWINGS_KEY } from './message-state';
 import type { SocketTransport } from './socket-transport';
 
 /** What the messaging panel machine hears from the sync (src/machines/messaging-panel-machine.ts). */
@@ -37,7 +38,6 @@ export type ConversationsPage = { cursor: string | null; exhausted: boolean; sta
 export type ProfileEntry = { status: 'found'; user: ProfileUser } | { status: 'missing' } | { status: 'error'; error: string };
 
 export const CONVERSATIONS_PAGE_KEY = 'conversations-page';
-export const FOLLOWINGS_KEY = 'followings';
 export const BLOCKED_USERS_KEY = 'blocked-users';
 export const profileKey = (username: string) => `profile:${username.toLocaleLowerCase('fr')}`;
 /** A member the viewer may start a chat with (from the search, a profile): `user_{id}` chats show them. */

@@ -12,6 +12,7 @@ import type { WebPushEffects } from '../sync/web-push';
 import type { MessagingSync } from '../sync/messaging-sync';
 import type { BillingSync } from '../sync/billing-sync';
 import type { CheckoutEffects, CheckoutTarget, LocalCardProvider } from '../sync/billing-checkout';
+import type { FirstPaint } from './chat/first-paint-source';
 
 /** What every screen may use, signed in or not: the session machine and the account intents. */
 export type CoreServices = {
@@ -28,6 +29,8 @@ export type CoreServices = {
   now: () => Date;
   /** The signed-in data layer (store and syncs), loaded once, in its own chunk. */
   loadData: () => Promise<DataLayer>;
+  /** The chat's first paint of this page load, painted before the data layer (null: none). */
+  firstPaint: FirstPaint | null;
 };
 
 /** Everything a signed-in view may use: the store to read, and the machines and intents to send to. */
@@ -73,12 +76,14 @@ export function DataProvider({ children, with: alsoNeeded = NONE_NEEDED }: { chi
   }, [core, alsoNeeded]);
   const data = state !== null && 'data' in state ? state.data : null;
   const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing } : null), [core, data]);
-  if (state !== null && 'error' in state) return <StoreUnavailable />;
+  if (state !== null && 'error' in state) return <StoreUnavailable onShown={core.firstPaint?.handOver} />;
   return services ? <AppContext.Provider value={services}>{children}</AppContext.Provider> : null;
 }
 const NONE_NEEDED: readonly Promise<unknown>[] = [];
 
-function StoreUnavailable() {
+function StoreUnavailable({ onShown }: { onShown?: () => void }) {
+  // Nothing painted early may stand over the notice.
+  useEffect(() => onShown?.(), [onShown]);
   return (
     <div role="alert" style={{ maxWidth: 480, margin: '15vh auto', padding: 24, textAlign: 'center' }}>
       <p>{TEXT.storeUnavailable}</p>
@@ -93,6 +98,11 @@ export function useCore(): CoreServices {
   const services = useContext(CoreContext);
   if (!services) throw new Error('useCore outside CoreProvider');
   return services;
+}
+
+/** The signed-in services, or null outside `DataProvider` (the first paint renders rows before it). */
+export function useOptionalApp(): AppServices | null {
+  return useContext(AppContext);
 }
 
 /** The signed-in services; only inside `DataProvider`. */

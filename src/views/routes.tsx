@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { DataProvider, useCore } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
+import { FirstPaintSlot } from './chat/first-paint-slot';
 import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
 import { useCurrentUser } from './use-current-user';
 
@@ -128,13 +129,18 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
 function SignedInRoutes() {
   const [location] = useLocation();
   // Only the path of the first render: later navigations load their page as they go.
-  const [chunks] = useState(() => [Shell.preload(), preloadPage(location)].filter((p): p is Promise<unknown> => p !== null));
+  const { firstPaint } = useCore();
+  // After the chat's first paint, if any: nothing competes with it.
+  const [chunks] = useState(() => [(firstPaint?.settled ?? Promise.resolve()).then(() => Promise.all([Shell.preload(), preloadPage(location)]))]);
   return (
-    <Suspense fallback={null}>
-      <DataProvider with={chunks}>
-        <SignedInScreens />
-      </DataProvider>
-    </Suspense>
+    <>
+      {firstPaint !== null && location.startsWith('/chat') ? <FirstPaintSlot source={firstPaint} /> : null}
+      <Suspense fallback={null}>
+        <DataProvider with={chunks}>
+          <SignedInScreens />
+        </DataProvider>
+      </Suspense>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { initialRoom, roomSelectionMachine, type RoomRef } from '../../src/machines/room-selection-machine';
+import { initialRoom, type RoomRef } from '../../src/domain/room-choice';
+import { roomSelectionMachine } from '../../src/machines/room-selection-machine';
 import {
   describePath,
   expectEveryEdgeTaken,

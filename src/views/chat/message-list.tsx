@@ -7,13 +7,12 @@ import type { FollowingsRecord } from '../../contract/messaging';
 import { LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
-import { showsHeader } from '../../domain/message-grouping';
+import { listedRows } from '../../domain/message-grouping';
 import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
-import { revOf, windowBound } from '../../sync/message-state';
+import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
-import { FOLLOWINGS_KEY } from '../../sync/messaging-sync';
 import { MessageRow, type Viewer } from './message-row';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
@@ -28,6 +27,7 @@ const FIRST_INDEX = 1_000_000_000;
 /** When the rendered rows come this close to the window's top, the next older window is read. */
 const READ_AHEAD_ROWS = 15;
 const NO_ROWS: ChatMessage[] = [];
+const NO_BLOCKS: readonly string[] = [];
 /**
  * The height of the first row a list measured, remembered for the next lists: virtuoso then lays
  * out their opening rows at once instead of rendering one row to measure first (a frame or two
@@ -63,7 +63,8 @@ export function MessageList(props: {
   header?: ReactNode;
   fresh?: boolean;
   emptyText?: string;
-  onShown?: () => void;
+  /** Its first rows are on screen (with the log's element, null for an empty list). */
+  onShown?: (log: HTMLElement | null) => void;
 }) {
   const chat = useChat();
   const { db, storage } = useApp();
@@ -101,16 +102,7 @@ export function MessageList(props: {
   const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
-    const seen = new Set<string>();
-    const hidden = new Set(blocked ?? []);
-    const rows: Item[] = [];
-    let previous: ChatMessage | null = context !== null && !hidden.has(context.sender._id) ? context : null;
-    for (const message of messages) {
-      if (seen.has(message._id) || hidden.has(message.sender._id)) continue;
-      seen.add(message._id);
-      rows.push({ kind: 'message', message, showHeader: showsHeader(previous, message) });
-      previous = message;
-    }
+    const rows: Item[] = listedRows(messages, context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
     if (newestRev === null) for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
@@ -248,7 +240,7 @@ export function MessageList(props: {
     if (told.current) return;
     told.current = true;
     markBoot('list-shown');
-    onShown?.();
+    onShown?.(scroller.current);
   }, [onShown]);
   useEffect(() => {
     if (loaded && items.length === 0) tellShown();

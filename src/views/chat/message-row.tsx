@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
@@ -9,10 +9,12 @@ import { Button, Field } from '../common/ui';
 import { Actions, ConfirmDialog } from './confirm-dialog';
 import { MessageText } from '../messaging/message-text';
 import { AudioPlayer } from './audio-player';
-import { LikersDialog } from './likers-dialog';
 import { useChat } from './use-chat';
 
 export type Viewer = { id: number; moderator: boolean };
+
+/** Who liked a message: its own chunk, loaded when first opened (it reads the store; a row does not). */
+const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
 
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false });
 const day = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
@@ -137,7 +139,11 @@ export const MessageRow = memo(function MessageRow(props: {
         onAnswer={(yes) => void answer(yes)}
       />
       {pinEditor ? <PinEditor messageId={message._id} onClose={() => setPinEditor(false)} /> : null}
-      {likers ? <LikersDialog messageId={message._id} viewerId={viewer.id} onClose={() => setLikers(false)} /> : null}
+      {likers ? (
+        <Suspense fallback={null}>
+          <LikersDialog messageId={message._id} viewerId={viewer.id} onClose={() => setLikers(false)} />
+        </Suspense>
+      ) : null}
       <Dialog title={picture?.name ?? CHAT_TEXT.pictureViewer} open={picture !== null} onClose={() => setPicture(null)} wide>
         {picture ? <FullPicture src={picture.resourceUrl} alt={picture.name} /> : null}
       </Dialog>

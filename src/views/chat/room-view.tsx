@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
@@ -18,6 +18,8 @@ import { Composer, ComposerNotice } from './composer';
 import { MessageList } from './message-list';
 import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
 import { useQuery } from './use-chat';
+import { rememberLogPlace } from './log-place';
+import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
 
 type Panel = 'threads' | 'pins' | 'search' | null;
@@ -36,12 +38,26 @@ export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAle
   // The header's counts read the store once the log's first rows are shown, not against them.
   const [shownStream, setShownStream] = useState<string | null>(null);
   const shown = shownStream === stream;
-  const onShown = useCallback(() => setShownStream(stream), [stream]);
+  const { storage, firstPaint } = useApp();
+  const [log, setLog] = useState<HTMLElement | null>(null);
+  const onShown = useCallback(
+    (element: HTMLElement | null) => {
+      setShownStream(stream);
+      setLog(element);
+      // The live list is on screen: the boot's first paint goes.
+      firstPaint?.handOver();
+    },
+    [stream, firstPaint],
+  );
   const threads = useQuery((db) => (shown ? threads$(db, stream, 50) : of(NONE)), [stream, shown], NONE);
   const pins = useQuery((db) => (shown ? pins$(db, stream) : of(NONE)), [stream, shown], NONE);
   const [panel, setPanel] = useState<Panel>(null);
   const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
+  // The next visit paints its first rows where this log is, for this viewer (once the member is known).
+  useEffect(() => {
+    if (shown && log !== null && viewer.id !== 0) rememberLogPlace(storage, log, viewer, { width: window.innerWidth, height: window.innerHeight });
+  }, [shown, log, viewer, storage]);
   const banned = user !== null && isBanned(user, now);
   const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));

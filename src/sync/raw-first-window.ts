@@ -1,0 +1,112 @@
+import { LIST_PAGE } from '../domain/chat-limits';
+import { initialRoom } from '../domain/room-choice';
+import { DATABASE_NAME, kvSchema, messageSchema, roomSchema } from '../store/schemas';
+import { FOLLOWINGS_KEY, historyKey, roomStream, windowBound, type HistoryState } from './message-state';
+
+/**
+ * What the chat's first screen shows, read straight from RxDB's IndexedDB databases before the data
+ * layer is loaded: the room the page will open (chosen as the room selection chooses it) and the
+ * stored documents of its opening window, newest first, as they are on disk. `docs` holds one
+ * document more than the list shows when the history goes further: the context row of the first
+ * row's header. Nothing here is trusted: the first paint decodes it (`first-paint.tsx`).
+ */
+export type RawFirstWindow = { room: StoredRoom; docs: unknown[]; followings: unknown };
+type StoredRoom = { id: string; name: string; position: number; canRead: boolean };
+
+/** RxDB's Dexie storage: one IndexedDB database per collection, its documents in the store 'docs'. */
+const DOCS = 'docs';
+const databaseOf = (collection: string, version: number) => `rxdb-dexie-${DATABASE_NAME}--${version}--${collection}`;
+
+/**
+ * The first screen of `/chat`, or null when the databases hold none (a first visit, a room not
+ * read yet, a room the member may not read) or cannot be read. Never creates a database, and
+ * closes the ones it opened before returning, so the data layer opens them as usual.
+ */
+export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: string | null; lastRoomId: string | null }): Promise<RawFirstWindow | null> {
+  const opened = await Promise.all([
+    openExisting(idb, databaseOf('rooms', roomSchema.version)),
+    openExisting(idb, databaseOf('kv', kvSchema.version)),
+    openExisting(idb, databaseOf('messages', messageSchema.version)),
+  ]);
+  try {
+    const [rooms, kv, messages] = opened;
+    if (!rooms || !kv || !messages) return null;
+    const stored = (await request<unknown[]>(rooms.transaction(DOCS, 'readonly').objectStore(DOCS).getAll())).filter(isStoredRoom);
+    stored.sort((a, b) => a.position - b.position);
+    const room = stored.find((r) => r.id === initialRoom(stored, at.requestedRoom, at.lastRoomId));
+    if (!room || !room.canRead) return null;
+    const stream = roomStream(room.id);
+    const values = kv.transaction(DOCS, 'readonly').objectStore(DOCS);
+    const [history, followings] = await Promise.all([request<unknown>(values.get(historyKey(stream))), request<unknown>(values.get(FOLLOWINGS_KEY))]);
+    // The list opens only once the stream's history state is stored: so does its first paint.
+    const state = liveValue(history) as HistoryState | undefined;
+    if (state === undefined || typeof state !== 'object' || state === null) return null;
+    const docs = await newestOf(messages, stream, windowBound(state), LIST_PAGE + 1);
+    return { room, docs, followings: liveValue(followings) ?? null };
+  } catch {
+    return null;
+  } finally {
+    for (const db of opened) db?.close();
+  }
+}
+
+/**
+ * The newest `count` documents of a stream no older than `oldestRev`, newest first: the list's
+ * window query, on the same `[stream+rev]` index (which RxDB stores as `[_deleted+stream+rev+_id]`:
+ * '0' for live documents, the primary key last), in one request.
+ */
+async function newestOf(db: IDBDatabase, stream: string, oldestRev: number | null, count: number): Promise<unknown[]> {
+  const store = db.transaction(DOCS, 'readonly').objectStore(DOCS);
+  const index = [...store.indexNames].map((name) => store.index(name)).find((candidate) => sameFields(candidate.keyPath, ['stream', 'rev']));
+  if (!index) return [];
+  const keyPath = index.keyPath as string[];
+  const bound = (upper: boolean) =>
+    keyPath.map((field) => {
+      if (field === '_deleted') return '0';
+      if (field === 'stream') return stream;
+      if (field === 'rev') return upper ? (oldestRev ?? Infinity) : -Infinity;
+      return upper ? '\uffff' : '';
+    });
+  return request<unknown[]>(index.getAll(IDBKeyRange.bound(bound(false), bound(true)), count));
+}
+
+const sameFields = (keyPath: string | string[], fields: string[]) =>
+  Array.isArray(keyPath) && keyPath.filter((field) => field !== '_deleted' && field !== '_id').join('+') === fields.join('+');
+
+/** An existing database, or null: one that does not exist is not created (its creation is aborted). */
+function openExisting(idb: IDBFactory, name: string): Promise<IDBDatabase | null> {
+  return new Promise((resolve) => {
+    let open: IDBOpenDBRequest;
+    try {
+      open = idb.open(name);
+    } catch {
+      resolve(null);
+      return;
+    }
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onsuccess = () => {
+      const db = open.result;
+      // Never stand in the way of the data layer upgrading its database.
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    open.onerror = (event) => {
+      event.preventDefault();
+      resolve(null);
+    };
+    open.onblocked = () => resolve(null);
+  });
+}
+
+function request<T>(req: IDBRequest): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result as T);
+    req.onerror = () => reject(req.error ?? new Error('lecture IndexedDB impossible'));
+  });
+}
+
+/** A stored document that is not deleted (RxDB keeps deletions, `_deleted` '1' in this storage). */
+const isLive = (doc: unknown): doc is Record<string, unknown> => typeof doc === 'object' && doc !== null && (doc as { _deleted?: unknown })._deleted !== '1' && (doc as { _deleted?: unknown })._deleted !== true;
+const liveValue = (doc: unknown): unknown => (isLive(doc) ? doc.value : undefined);
+const isStoredRoom = (doc: unknown): doc is StoredRoom =>
+  isLive(doc) && typeof doc.id === 'string' && typeof doc.name === 'string' && typeof doc.position === 'number' && typeof doc.canRead === 'boolean';
