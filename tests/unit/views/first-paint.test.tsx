@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../../src/contract/chat';
+import { LIST_PAGE } from '../../../src/domain/chat-limits';
+import { stateOfMessage, toDoc } from '../../../src/sync/message-state';
+import type { RawFirstWindow } from '../../../src/sync/raw-first-window';
+import { FirstPaint, firstRows } from '../../../src/views/chat/first-paint';
+import { HAND_OVER_LIMIT_MS, SETTLE_LIMIT_MS, startFirstPaint } from '../../../src/views/chat/first-paint-source';
+import { logPlaceFor, rememberLogPlace, type LogPlace } from '../../../src/views/chat/log-place';
+import { roomMessage } from '../store/chat-fixtures';
+
+afterEach(cleanup);
+
+const ROOM = { id: 'forex', name: 'Forex', position: 0, canRead: true };
+/** As the store keeps them on disk: newest first, one more than a page when the history goes on. */
+const stored = (messages: ChatMessage[]) => messages.map((m) => toDoc(stateOfMessage(m, true))).reverse();
+const rawWindow = (messages: ChatMessage[], followings: unknown = null): RawFirstWindow => ({ room: ROOM, docs: stored(messages), followings });
+const page = (count: number, from = 0) => Array.from({ length: count }, (_, i) => roomMessage(from + i));
+const PLACE: LogPlace = { top: 100, left: 400, width: 600, height: 320, viewport: { width: 1280, height: 800 }, viewer: { id: 2, moderator: false } };
+
+describe('firstRows', () => {
+  it("shows a page oldest first, the row past it deciding the first row's header", () => {
+    const later = (i: number) => new Date(Date.UTC(2026, 10, 20) + i * 1000).toISOString();
+    // All from one author, a second apart: only the very first row of the room has a header.
+    const messages = Array.from({ length: LIST_PAGE + 1 }, (_, i) => roomMessage(i, 'forex', { date: later(i) }));
+    const rows = firstRows(rawWindow(messages))!;
+    expect(rows).toHaveLength(LIST_PAGE);
+    expect(rows[0]?.message._id).toBe('forex-1');
+    expect(rows.at(-1)?.message._id).toBe(`forex-${LIST_PAGE}`);
+    expect(rows.every((row) => !row.showHeader)).toBe(true);
+    // Without the context row, the first one shown has its header.
+    expect(firstRows(rawWindow(messages.slice(1)))?.[0]?.showHeader).toBe(true);
+  });
+
+  it('leaves out deleted messages and the authors the member blocked', () => {
+    const deleted = { ...toDoc({ ...stateOfMessage(roomMessage(3), true), deletedSeq: 9 }) };
+    const raw = { ...rawWindow(page(5)), docs: [...stored(page(3, 5)), deleted] };
+    expect(firstRows(raw)?.map((row) => row.message._id)).toEqual(['forex-5', 'forex-6', 'forex-7']);
+    const blocked = rawWindow(page(3), { followings: [], blocked: ['2'] });
+    expect(firstRows(blocked)).toEqual([]);
+  });
+
+  it('paints nothing when anything stored does not decode', () => {
+    const broken = toDoc(stateOfMessage(roomMessage(1), true));
+    const raw = rawWindow(page(3));
+    expect(firstRows({ ...raw, docs: [...raw.docs, { ...broken, state: { ...broken.state, body: { content: 42 } } }] })).toBeNull();
+    expect(firstRows({ ...raw, docs: [...raw.docs, 'garbage'] })).toBeNull();
+    expect(firstRows({ ...raw, followings: { blocked: 'everyone' } })).toBeNull();
+  });
+});
+
+describe('FirstPaint', () => {
+  it('paints the newest rows that fit where the log was, inert and hidden from assistive technologies', async () => {
+    const painted = vi.fn();
+    const { container } = render(<FirstPaint place={PLACE} window={rawWindow(page(LIST_PAGE + 1))} onPainted={painted} />);
+    const box = container.querySelector<HTMLElement>('[data-first-paint]')!;
+    expect(box.getAttribute('role')).toBe('log');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(box.hasAttribute('inert')).toBe(true);
+    expect(screen.queryByRole('log')).toBeNull();
+    expect(box.style.top).toBe('100px');
+    expect(box.style.width).toBe('600px');
+    const ids = [...box.querySelectorAll('article[data-id]')].map((row) => row.getAttribute('data-id'));
+    // 320 px hold at most 10 rows of 32 px: the 10 newest, the newest last.
+    expect(ids).toHaveLength(10);
+    expect(ids.at(-1)).toBe(`forex-${LIST_PAGE}`);
+    await vi.waitFor(() => expect(painted).toHaveBeenCalledTimes(1));
+  });
+
+  it('paints nothing, and says so at once, when there is nothing to show', () => {
+    const painted = vi.fn();
+    const { container } = render(<FirstPaint place={PLACE} window={rawWindow([])} onPainted={painted} />);
+    expect(container.innerHTML).toBe('');
+    expect(painted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startFirstPaint', () => {
+  const storage = () => {
+    const s = window.localStorage;
+    s.clear();
+    return s;
+  };
+  const env = (overrides: Partial<Parameters<typeof startFirstPaint>[0]> = {}): Parameters<typeof startFirstPaint>[0] => ({
+    path: '/chat',
+    requestedRoom: null,
+    lastRoomId: null,
+    storage: window.localStorage,
+    viewport: PLACE.viewport,
+    // An IndexedDB without any database: the raw read finds nothing.
+    idb: { open: () => { throw new Error('no IndexedDB here'); } } as unknown as IDBFactory,
+    loadView: async () => FirstPaint,
+    ...overrides,
+  });
+  const keep = (place: LogPlace) => window.localStorage.setItem('chatLogPlace', JSON.stringify(place));
+
+  it('starts only on the chat, with a place kept for this window size', () => {
+    storage();
+    expect(startFirstPaint(env())).toBeNull();
+    keep(PLACE);
+    expect(startFirstPaint(env({ path: '/notification' }))).toBeNull();
+    expect(startFirstPaint(env({ viewport: { width: 800, height: 600 } }))).toBeNull();
+    expect(startFirstPaint(env({ idb: undefined }))).toBeNull();
+    expect(startFirstPaint(env())?.place).toEqual(PLACE);
+  });
+
+  it('settles at once when there is nothing to paint, so the data layer never waits for it', async () => {
+    storage();
+    keep(PLACE);
+    const source = startFirstPaint(env())!;
+    expect(await source.ready).toBeNull();
+    await source.settled;
+    expect(source.handedOver()).toBe(false);
+  });
+
+  it('ends once the live list hands over, and whatever happens after its time limit', async () => {
+    vi.useFakeTimers();
+    try {
+      storage();
+      keep(PLACE);
+      const never = () => new Promise<never>(() => {});
+      const source = startFirstPaint(env({ loadView: never }))!;
+      const heard = vi.fn();
+      source.subscribe(heard);
+      let settled = false;
+      void source.settled.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(SETTLE_LIMIT_MS);
+      expect(settled).toBe(true);
+      expect(source.handedOver()).toBe(false);
+      await vi.advanceTimersByTimeAsync(HAND_OVER_LIMIT_MS);
+      expect(source.handedOver()).toBe(true);
+      expect(heard).toHaveBeenCalledTimes(1);
+      source.handOver();
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the log place', () => {
+  it('is kept for the window size it was taken in, and read back only there', () => {
+    const s = window.localStorage;
+    s.clear();
+    const log = document.createElement('div');
+    log.getBoundingClientRect = () => ({ top: 148, left: 481, width: 798, height: 532, right: 1279, bottom: 680, x: 481, y: 148, toJSON: () => ({}) });
+    rememberLogPlace(s, log, { id: 7, moderator: true }, { width: 1280, height: 800 });
+    expect(logPlaceFor(s, { width: 1280, height: 800 })).toEqual({ top: 148, left: 481, width: 798, height: 532, viewport: { width: 1280, height: 800 }, viewer: { id: 7, moderator: true } });
+    expect(logPlaceFor(s, { width: 1280, height: 720 })).toBeNull();
+  });
+
+  it('reads nothing from a broken or foreign value', () => {
+    const s = window.localStorage;
+    s.setItem('chatLogPlace', '{not json');
+    expect(logPlaceFor(s, { width: 1280, height: 800 })).toBeNull();
+    s.setItem('chatLogPlace', JSON.stringify({ ...PLACE, height: -5 }));
+    expect(logPlaceFor(s, PLACE.viewport)).toBeNull();
+  });
+});
