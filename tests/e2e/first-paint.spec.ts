@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/**
+ * The chat's first paint: a returning member's reload of /chat paints the room's newest stored rows
+ * (read straight from IndexedDB) where the log was last shown, before the data layer's chunk is
+ * even requested, then hands over to the live list. The box is aria-hidden and inert, so it is found
+ * by its `data-first-paint` attribute; the live log by its role and label.
+ */
+
+const liveLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const firstPaint = (page: Page) => page.locator('[data-first-paint]');
+const rows = (page: Page) => liveLog(page).locator('article[data-id]');
+const storedPlace = (page: Page) => page.evaluate(() => localStorage.getItem('chatLogPlace'));
+
+/** Holds the data layer's chunk until `release()`; `requested` settles when the page asks for it. */
+async function holdDataLayer(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/data-layer-.*\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { release, requested };
+}
+
+/** Records, from the page's very start, whether a first-paint box was ever in the document. */
+async function watchFirstPaint(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstPaintSeen?: boolean };
+    w.firstPaintSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-first-paint]') !== null) w.firstPaintSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { firstPaintSeen?: boolean }).firstPaintSeen === true);
+}
+
+/** Signs in on /chat and waits for the live log's rows and for their place to be remembered. */
+async function visitChat(page: Page) {
+  await page.goto('/chat?room=Forex');
+  await signIn(page, 'vip@comptoir.test');
+  await expect(page).toHaveTitle(/ChatRoom Forex/);
+  await expect(rows(page).last()).toBeVisible();
+  await expect.poll(() => storedPlace(page)).not.toBeNull();
+}
+
+test("a returning member's reload paints the newest rows before the data layer, then hands over in place", async ({ page }) => {
+  await visitChat(page);
+  const newest = await rows(page).last().getAttribute('data-id');
+  expect(newest).toBeTruthy();
+
+  const dataLayer = await holdDataLayer(page);
+  await page.reload();
+  const early = firstPaint(page).locator(`article[data-id="${newest}"]`);
+  await expect(early).toBeVisible();
+  // The data layer is held: no live list yet, and the box is neither announced nor usable.
+  await expect(liveLog(page)).toHaveCount(0);
+  await expect(firstPaint(page)).toHaveAttribute('inert', '');
+  await expect(firstPaint(page)).toHaveAttribute('aria-hidden', 'true');
+  const before = (await early.boundingBox())!;
+  expect(before).not.toBeNull();
+
+  dataLayer.release();
+  const live = liveLog(page).locator(`article[data-id="${newest}"]`);
+  await expect(live).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+  // Each row once: in the live log, and on the whole page now the box is gone.
+  const ids = await rows(page).evaluateAll((elements) => elements.map((e) => e.getAttribute('data-id')));
+  expect(ids).toContain(newest);
+  expect(new Set(ids).size).toBe(ids.length);
+  await expect(page.locator(`article[data-id="${newest}"]`)).toHaveCount(1);
+  // The newest row did not move at the hand-over (virtuoso keeps whole-pixel row sizes, so the live
+  // list may rest a pixel or so short of the true end, where the first paint rests).
+  const after = (await live.boundingBox())!;
+  expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(2);
+});
+
+test('another window size paints nothing early', async ({ page }) => {
+  await visitChat(page);
+  await page.setViewportSize({ width: 1100, height: 680 });
+  const seen = await watchFirstPaint(page);
+  const dataLayer = await holdDataLayer(page);
+  await page.reload();
+  await dataLayer.requested;
+  // Bounded wait: the box would have been painted by now, and must not come while the data layer is held.
+  await page.waitForTimeout(1500);
+  await expect(firstPaint(page)).toHaveCount(0);
+  expect(await seen()).toBe(false);
+
+  dataLayer.release();
+  await expect(rows(page).last()).toBeVisible();
+  expect(await seen()).toBe(false);
+});
+
+test('nothing is painted early on the first chat visit after signing out and in again', async ({ page }) => {
+  await visitChat(page);
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await page.getByRole('dialog', { name: 'Voulez-vous vraiment vous déconnecter ?' }).getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  expect(await storedPlace(page)).toBeNull();
+
+  await signIn(page, 'vip@comptoir.test');
+  expect(await storedPlace(page)).toBeNull();
+  const seen = await watchFirstPaint(page);
+  const dataLayer = await holdDataLayer(page);
+  await page.goto('/chat');
+  // With nothing to paint, the data layer is asked for at once; no box came before it.
+  await dataLayer.requested;
+  await expect(firstPaint(page)).toHaveCount(0);
+  expect(await seen()).toBe(false);
+
+  dataLayer.release();
+  await expect(rows(page).last()).toBeVisible();
+  expect(await seen()).toBe(false);
+  // Shown once again, the log's place is remembered for the next visit.
+  await expect.poll(() => storedPlace(page)).not.toBeNull();
+});
