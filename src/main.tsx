@@ -18,6 +18,7 @@ import { readToken, saveToken } from './sync/token-cookie';
 import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
 import { startFirstPaint, type FirstPaint } from './views/chat/first-paint-source';
+import { startFirstPaintLoads } from './views/chat/first-paint-loads';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
 function boot() {
@@ -49,8 +50,7 @@ function boot() {
           ...screen,
           storage: window.localStorage,
           viewport: { width: window.innerWidth, height: window.innerHeight },
-          idb: window.indexedDB,
-          loadView: () => import('./views/chat/first-paint').then((m) => m.FirstPaint),
+          loads: () => (typeof window.indexedDB === 'undefined' ? null : startFirstPaintLoads({ ...screen, idb: window.indexedDB })),
         });
   if (readToken() !== null) void loadData();
 
@@ -96,23 +96,31 @@ function boot() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App
-        services={{
-          session,
-          accounts,
-          push: createWebPushEffects(accounts),
-          checkout: (target) => createCheckoutEffects(api, target),
-          localCard: createLocalCardProvider(api),
-          storage: window.localStorage,
-          now: () => new Date(),
-          loadData,
-          firstPaint,
-        }}
-      />
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App
+          services={{
+            session,
+            accounts,
+            push: createWebPushEffects(accounts),
+            checkout: (target) => createCheckoutEffects(api, target),
+            localCard: createLocalCardProvider(api),
+            storage: window.localStorage,
+            now: () => new Date(),
+            loadData,
+            firstPaint,
+          }}
+        />
+      </StrictMode>,
+    );
+  // With a first paint under way, nothing shows before its rows (the signed-in screens wait for the
+  // data layer): the app renders once they are in (at most FIRST_RENDER_WAIT_MS), so the raw read
+  // and the view's chunk have the main thread to themselves meanwhile.
+  if (firstPaint === null) render();
+  else void Promise.race([firstPaint.ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 }
+/** The longest the app's first render waits for the chat's first paint to be ready. */
+const FIRST_RENDER_WAIT_MS = 150;
 
 boot();

@@ -11,8 +11,23 @@ export const BAN_DISPLAY_EXTRA_DAYS = 2;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 200;
 /** A message list opens on this many newest rows, and grows by as many (issue 4). */
 export const LIST_PAGE = 50;
+/** Rows arriving within this time of the previous ones make a busy stream (issue 4, the burst). */
+export const BUSY_STREAM_MS = 1_000;
+
+/**
+ * How a list at its end follows new rows: smoothly when they come now and then, at once when the
+ * stream is busy (an animation overtaken by the next rows leaves them scrolling past unseen), and
+ * not at all for a reader above the end or in a window slid up the history.
+ */
+export function followNewRows(atEnd: boolean, slid: boolean, sincePreviousMs: number): 'smooth' | 'auto' | false {
+  if (!atEnd || slid) return false;
+  return sincePreviousMs < BUSY_STREAM_MS ? 'auto' : 'smooth';
+}
+
 /** The room the chat opens when the address names none (browser storage key). */
 export const LAST_ROOM_KEY = 'lastRoom';
+/** Where the chat's log was last shown, for the next visit's first paint (browser storage key). */
+export const LOG_PLACE_KEY = 'chatLogPlace';
 /** A mention starts with an '@' typed after at least this many characters (spec 2 §5). */
 export const MENTION_MIN_PREFIX = 4;
 

@@ -21,6 +21,10 @@ const databaseOf = (collection: string, version: number) => `rxdb-dexie-${DATABA
  * The first screen of `/chat`, or null when the databases hold none (a first visit, a room not
  * read yet, a room the member may not read) or cannot be read. Never creates a database, and
  * closes the ones it opened before returning, so the data layer opens them as usual.
+ *
+ * At boot every step waits for a busy main thread, so the reads go in one round once the
+ * databases are open: the room list, the blocks, and the history state and newest rows of the room
+ * the page most likely opens (the last one); a second round only when the room list picks another.
  */
 export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: string | null; lastRoomId: string | null }): Promise<RawFirstWindow | null> {
   const opened = await Promise.all([
@@ -31,17 +35,26 @@ export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: s
   try {
     const [rooms, kv, messages] = opened;
     if (!rooms || !kv || !messages) return null;
-    const stored = (await request<unknown[]>(rooms.transaction(DOCS, 'readonly').objectStore(DOCS).getAll())).filter(isStoredRoom);
-    stored.sort((a, b) => a.position - b.position);
+    const roomOf = (id: string) => {
+      const stream = roomStream(id);
+      return Promise.all([request<unknown>(kv.transaction(DOCS, 'readonly').objectStore(DOCS).get(historyKey(stream))), newestOf(messages, stream, LIST_PAGE + 1)]);
+    };
+    const guessed = at.lastRoomId;
+    const [storedRooms, followings, guess] = await Promise.all([
+      request<unknown[]>(rooms.transaction(DOCS, 'readonly').objectStore(DOCS).getAll()),
+      request<unknown>(kv.transaction(DOCS, 'readonly').objectStore(DOCS).get(FOLLOWINGS_KEY)),
+      guessed === null ? null : roomOf(guessed),
+    ]);
+    const stored = storedRooms.filter(isStoredRoom).sort((a, b) => a.position - b.position);
     const room = stored.find((r) => r.id === initialRoom(stored, at.requestedRoom, at.lastRoomId));
     if (!room || !room.canRead) return null;
-    const stream = roomStream(room.id);
-    const values = kv.transaction(DOCS, 'readonly').objectStore(DOCS);
-    const [history, followings] = await Promise.all([request<unknown>(values.get(historyKey(stream))), request<unknown>(values.get(FOLLOWINGS_KEY))]);
+    const [history, newest] = room.id === guessed && guess !== null ? guess : await roomOf(room.id);
     // The list opens only once the stream's history state is stored: so does its first paint.
     const state = liveValue(history) as HistoryState | undefined;
     if (state === undefined || typeof state !== 'object' || state === null) return null;
-    const docs = await newestOf(messages, stream, windowBound(state), LIST_PAGE + 1);
+    // The window stops at the oldest row the client holds: the newest rows are read, then cut there.
+    const bound = windowBound(state);
+    const docs = bound === null ? newest : newest.filter((doc) => isLive(doc) && typeof doc.rev === 'number' && doc.rev <= bound);
     return { room, docs, followings: liveValue(followings) ?? null };
   } catch {
     return null;
@@ -51,11 +64,11 @@ export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: s
 }
 
 /**
- * The newest `count` documents of a stream no older than `oldestRev`, newest first: the list's
- * window query, on the same `[stream+rev]` index (which RxDB stores as `[_deleted+stream+rev+_id]`:
+ * The newest `count` documents of a stream, newest first: the list's window query, on the same
+ * `[stream+rev]` index (which RxDB stores as `[_deleted+stream+rev+_id]`:
  * '0' for live documents, the primary key last), in one request.
  */
-async function newestOf(db: IDBDatabase, stream: string, oldestRev: number | null, count: number): Promise<unknown[]> {
+async function newestOf(db: IDBDatabase, stream: string, count: number): Promise<unknown[]> {
   const store = db.transaction(DOCS, 'readonly').objectStore(DOCS);
   const index = [...store.indexNames].map((name) => store.index(name)).find((candidate) => sameFields(candidate.keyPath, ['stream', 'rev']));
   if (!index) return [];
@@ -64,7 +77,7 @@ async function newestOf(db: IDBDatabase, stream: string, oldestRev: number | nul
     keyPath.map((field) => {
       if (field === '_deleted') return '0';
       if (field === 'stream') return stream;
-      if (field === 'rev') return upper ? (oldestRev ?? Infinity) : -Infinity;
+      if (field === 'rev') return upper ? Infinity : -Infinity;
       return upper ? '\uffff' : '';
     });
   return request<unknown[]>(index.getAll(IDBKeyRange.bound(bound(false), bound(true)), count));

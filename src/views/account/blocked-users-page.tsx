@@ -12,8 +12,9 @@ import { usePageTitle } from '../common/use-page-title';
 import { Avatar } from '../messaging/avatar';
 import { useMessaging } from '../messaging/use-messaging';
 import { useNow } from '../use-now';
+import { frenchFormat } from '../../domain/dates-fr';
 
-const day = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const day = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * `/profil/blocked` (spec 3 §2): the members the viewer blocked, each with 'Débloquer'
@@ -28,7 +29,7 @@ export function BlockedUsersPage() {
     void messaging?.loadBlocked().then(setError);
   }, [messaging]);
   // The spec shows today's date for every block.
-  const today = day.format(useNow());
+  const today = day(useNow());
   const since = useMemo(() => BLOCKED_TEXT.since(today), [today]);
 
   return (

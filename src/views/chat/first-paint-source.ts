@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { markBoot } from '../../domain/boot-marks';
-import { readRawFirstWindow, type RawFirstWindow } from '../../sync/raw-first-window';
+import type { RawFirstWindow } from '../../sync/raw-first-window';
+import type { FirstPaintLoads } from './first-paint-loads';
 import type { FirstPaintProps } from './first-paint';
 import { logPlaceFor, type LogPlace, type Viewport } from './log-place';
 
@@ -36,20 +36,14 @@ export function startFirstPaint(env: {
   lastRoomId: string | null;
   storage: Storage;
   viewport: Viewport;
-  idb: IDBFactory | undefined;
-  loadView: () => Promise<ComponentType<FirstPaintProps>>;
+  /** The rows and the view, started (or already started by the page's first script). */
+  loads: () => FirstPaintLoads | null;
 }): FirstPaint | null {
-  if (!env.path.startsWith('/chat') || env.idb === undefined) return null;
+  if (!env.path.startsWith('/chat')) return null;
   const place = logPlaceFor(env.storage, env.viewport);
-  if (place === null) return null;
-  const rows = readRawFirstWindow(env.idb, { requestedRoom: env.requestedRoom, lastRoomId: env.lastRoomId }).then((window) => {
-    markBoot('first-rows');
-    return window;
-  });
-  const view = env.loadView().then((View) => {
-    markBoot('first-view');
-    return View;
-  });
+  const loads = place === null ? null : env.loads();
+  if (place === null || loads === null) return null;
+  const { rows, view } = loads;
   let done = false;
   const listeners = new Set<() => void>();
   let settle = () => {};

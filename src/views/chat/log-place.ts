@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_PLACE_KEY as KEY } from '../../domain/chat-limits';
 
 /**
  * Where the chat's message log was last shown, and for whom: the next visit paints the room's
@@ -18,7 +19,6 @@ const logPlace = z.object({
 export type LogPlace = z.infer<typeof logPlace>;
 export type Viewport = { width: number; height: number };
 
-const KEY = 'chatLogPlace';
 
 export function rememberLogPlace(storage: Storage, log: Element, viewer: LogPlace['viewer'], viewport: Viewport): void {
   const box = log.getBoundingClientRect();

@@ -4,7 +4,7 @@ import { of } from 'rxjs';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
 import type { FollowingsRecord } from '../../contract/messaging';
-import { LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
+import { followNewRows, LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { listedRows } from '../../domain/message-grouping';
@@ -206,6 +206,8 @@ export function MessageList(props: {
   const loadingOlder = wantsNext || fetching;
 
   const [atBottom, setAtBottom] = useState(true);
+  /** When rows last arrived at the end (a busy stream is followed at once). */
+  const lastArrival = useRef(-Infinity);
   const virtuoso = useRef<VirtuosoHandle>(null);
 
   /** At the bottom of a slid window: slide back towards the stream's end. */
@@ -262,7 +264,12 @@ export function MessageList(props: {
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={Math.max(0, items.length - 1)}
         computeItemKey={(_, item) => keyOf(item)}
-        followOutput={(isAtBottom) => (isAtBottom && !slid ? 'smooth' : false)}
+        followOutput={(isAtBottom) => {
+          const now = performance.now();
+          const since = now - lastArrival.current;
+          lastArrival.current = now;
+          return followNewRows(isAtBottom, slid, since);
+        }}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
           if (bottom) settled.current = true;

@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { frenchFormat } from '../../domain/dates-fr';
 import { Dialog } from '../common/dialog';
 import { MentionBadge } from '../common/panel-header';
 import { Button, Field } from '../common/ui';
@@ -16,8 +17,8 @@ export type Viewer = { id: number; moderator: boolean };
 /** Who liked a message: its own chunk, loaded when first opened (it reads the store; a row does not). */
 const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
 
-const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false });
-const day = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
+const time = frenchFormat({ hour: '2-digit', minute: '2-digit', hour12: false });
+const day = frenchFormat({ day: 'numeric', month: 'short' });
 
 /** One message: header (unless grouped), text, attachments, likes, replies and its actions. */
 export const MessageRow = memo(function MessageRow(props: {
@@ -56,14 +57,14 @@ export const MessageRow = memo(function MessageRow(props: {
   }
 
   return (
-    <Row data-id={message._id} data-grouped={props.showHeader ? undefined : ''} data-pinned={message.pinned ? '' : undefined} aria-label={`${message.sender.username}, ${time.format(date)}`}>
+    <Row data-id={message._id} data-grouped={props.showHeader ? undefined : ''} data-pinned={message.pinned ? '' : undefined} aria-label={`${message.sender.username}, ${time(date)}`}>
       {props.showHeader ? (
         <Header>
           <Avatar aria-hidden>{message.sender.picture ? <img src={message.sender.picture} alt="" width={32} height={32} /> : message.sender.username.slice(0, 1).toUpperCase()}</Avatar>
           <strong>{message.sender.username}</strong>
           {message.sender.mention ? <MentionBadge>{message.sender.mention}</MentionBadge> : null}
-          <Time dateTime={message.date} title={`${day.format(date)} ${time.format(date)}`}>
-            {time.format(date)}
+          <Time dateTime={message.date} title={`${day(date)} ${time(date)}`}>
+            {time(date)}
           </Time>
         </Header>
       ) : null}

@@ -21,10 +21,11 @@ import { useQuery } from './use-chat';
 import { rememberLogPlace } from './log-place';
 import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
+import { frenchFormat } from '../../domain/dates-fr';
 
 type Panel = 'threads' | 'pins' | 'search' | null;
 const NONE: ChatMessage[] = [];
-const banDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const banDate = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). Memoised: the
@@ -120,7 +121,7 @@ export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAle
       )}
       {room.canRead && banned && banExpiry ? (
         <ComposerNotice role="status">
-          {CHAT_TEXT.banned} {banDate.format(banDisplayDate(banExpiry))}
+          {CHAT_TEXT.banned} {banDate(banDisplayDate(banExpiry))}
         </ComposerNotice>
       ) : room.canRead && room.canWrite ? (
         <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} />

@@ -17,8 +17,9 @@ import { Avatar } from './avatar';
 import { ConversationView } from './conversation-view';
 import { useMessagingUi, type MessagingUi } from './messaging-ui';
 import { useMessaging } from './use-messaging';
+import { frenchFormat } from '../../domain/dates-fr';
 
-const time = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const time = frenchFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /**
  * 'Messagerie' (spec 2 §2): a slide-in over the page with the conversations, a contact search and
@@ -126,7 +127,7 @@ const ConversationRow = memo(function ConversationRow(props: { conversation: Con
       <Summary>
         <span>
           <strong>{name}</strong>
-          <time dateTime={conversation.lastMessageDate}>{time.format(new Date(conversation.lastMessageDate))}</time>
+          <time dateTime={conversation.lastMessageDate}>{time(new Date(conversation.lastMessageDate))}</time>
         </span>
         <span>{conversation.lastMessage || MESSAGING_TEXT.attachmentOnly}</span>
       </Summary>

@@ -68,10 +68,17 @@ describe('readRawFirstWindow', () => {
   it('stops at the oldest row of the history the client holds', async () => {
     const bound = revOf(message(40, 'forex').date);
     await filled({ history: { forex: { cursor: 'c', oldestRev: bound, exhausted: false } } });
-    const raw = await readRawFirstWindow(idb, at('forex'));
+    const raw = await readRawFirstWindow(idb, at('forex', 'forex'));
     const rows = firstRows(raw!)!;
     expect(rows[0]?.message._id).toBe('forex-40');
     expect(rows.at(-1)?.message._id).toBe('forex-68');
+  });
+
+  it('reads the room the page opens even when the last room was another one (a second round)', async () => {
+    const store = await filled();
+    const raw = await readRawFirstWindow(idb, at('crypto', 'forex'));
+    const live = await firstValueFrom(window$(store, roomStream('crypto'), LIST_PAGE, null));
+    expect(firstRows(raw!)?.map((row) => row.message._id)).toEqual(live.rows.map((m) => m._id));
   });
 
   it('picks the room as the room selection does: the parameter, then the last room, then the first readable one', async () => {

@@ -88,9 +88,8 @@ describe('startFirstPaint', () => {
     lastRoomId: null,
     storage: window.localStorage,
     viewport: PLACE.viewport,
-    // An IndexedDB without any database: the raw read finds nothing.
-    idb: { open: () => { throw new Error('no IndexedDB here'); } } as unknown as IDBFactory,
-    loadView: async () => FirstPaint,
+    // The local database holds nothing to paint.
+    loads: () => ({ rows: Promise.resolve(null), view: Promise.resolve(FirstPaint) }),
     ...overrides,
   });
   const keep = (place: LogPlace) => window.localStorage.setItem('chatLogPlace', JSON.stringify(place));
@@ -101,7 +100,8 @@ describe('startFirstPaint', () => {
     keep(PLACE);
     expect(startFirstPaint(env({ path: '/notification' }))).toBeNull();
     expect(startFirstPaint(env({ viewport: { width: 800, height: 600 } }))).toBeNull();
-    expect(startFirstPaint(env({ idb: undefined }))).toBeNull();
+    // No IndexedDB in this browser: nothing loads.
+    expect(startFirstPaint(env({ loads: () => null }))).toBeNull();
     expect(startFirstPaint(env())?.place).toEqual(PLACE);
   });
 
@@ -120,7 +120,7 @@ describe('startFirstPaint', () => {
       storage();
       keep(PLACE);
       const never = () => new Promise<never>(() => {});
-      const source = startFirstPaint(env({ loadView: never }))!;
+      const source = startFirstPaint(env({ loads: () => ({ rows: never(), view: never() }) }))!;
       const heard = vi.fn();
       source.subscribe(heard);
       let settled = false;
