@@ -17,7 +17,7 @@ import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
 import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
-import { startFirstPaint, type FirstPaint } from './views/chat/first-paint-source';
+import { startFirstPaint, type FirstPaintSource } from './views/chat/first-paint-source';
 import { startFirstPaintLoads } from './views/chat/first-paint-loads';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
@@ -29,7 +29,7 @@ function boot() {
     onDecodeError: (path, issues) => console.warn(`Réponse inattendue pour ${path}`, issues),
   });
   let data: Promise<DataLayer> | null = null;
-  let firstPaint: FirstPaint | null = null;
+  let firstPaint: FirstPaintSource | null = null;
   const firstScreen = () => ({
     path: window.location.pathname,
     requestedRoom: new URLSearchParams(window.location.search).get('room'),

@@ -12,7 +12,7 @@ import type { WebPushEffects } from '../sync/web-push';
 import type { MessagingSync } from '../sync/messaging-sync';
 import type { BillingSync } from '../sync/billing-sync';
 import type { CheckoutEffects, CheckoutTarget, LocalCardProvider } from '../sync/billing-checkout';
-import type { FirstPaint } from './chat/first-paint-source';
+import type { FirstPaintSource } from './chat/first-paint-source';
 
 /** What every screen may use, signed in or not: the session machine and the account intents. */
 export type CoreServices = {
@@ -30,7 +30,7 @@ export type CoreServices = {
   /** The signed-in data layer (store and syncs), loaded once, in its own chunk. */
   loadData: () => Promise<DataLayer>;
   /** The chat's first paint of this page load, painted before the data layer (null: none). */
-  firstPaint: FirstPaint | null;
+  firstPaint: FirstPaintSource | null;
 };
 
 /** Everything a signed-in view may use: the store to read, and the machines and intents to send to. */

@@ -1,10 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { FirstPaint } from './first-paint-source';
+import type { FirstPaintSource } from './first-paint-source';
 
-type Ready = Awaited<FirstPaint['ready']>;
+type Ready = Awaited<FirstPaintSource['ready']>;
 
 /** Shows the first paint from the moment its view and rows are in until the live list takes over. */
-export function FirstPaintSlot({ source }: { source: FirstPaint }) {
+export function FirstPaintSlot({ source }: { source: FirstPaintSource }) {
   const handedOver = useSyncExternalStore(source.subscribe, source.handedOver);
   const [ready, setReady] = useState<Ready>(null);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { logPlaceFor, type LogPlace, type Viewport } from './log-place';
  * load side by side; it ends for good when the live list is on screen (`handOver`), or after
  * HAND_OVER_LIMIT_MS whatever happens, so it never stands over another screen.
  */
-export type FirstPaint = {
+export type FirstPaintSource = {
   place: LogPlace;
   /** The view and the room's stored rows, once both are in (null: nothing to paint). */
   ready: Promise<{ View: ComponentType<FirstPaintProps>; window: RawFirstWindow } | null>;
@@ -38,7 +38,7 @@ export function startFirstPaint(env: {
   viewport: Viewport;
   /** The rows and the view, started (or already started by the page's first script). */
   loads: () => FirstPaintLoads | null;
-}): FirstPaint | null {
+}): FirstPaintSource | null {
   if (!env.path.startsWith('/chat')) return null;
   const place = logPlaceFor(env.storage, env.viewport);
   const loads = place === null ? null : env.loads();
