@@ -1,11 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { showsFirstPaint } from '../../machines/first-paint-machine';
 import type { FirstPaintSource } from './first-paint-source';
 
 type Ready = Awaited<FirstPaintSource['ready']>;
 
-/** Shows the first paint from the moment its view and rows are in until the live list takes over. */
+/** Shows the first paint while its machine says so: from its rows being in until the live list takes over. */
 export function FirstPaintSlot({ source }: { source: FirstPaintSource }) {
-  const handedOver = useSyncExternalStore(source.subscribe, source.handedOver);
+  const shown = useSelector(source.state, showsFirstPaint);
   const [ready, setReady] = useState<Ready>(null);
   useEffect(() => {
     let live = true;
@@ -14,6 +16,6 @@ export function FirstPaintSlot({ source }: { source: FirstPaintSource }) {
       live = false;
     };
   }, [source]);
-  if (handedOver || ready === null) return null;
+  if (!shown || ready === null) return null;
   return <ready.View place={source.place} window={ready.window} onPainted={source.painted} />;
 }

@@ -6,7 +6,8 @@ import { LIST_PAGE } from '../../../src/domain/chat-limits';
 import { stateOfMessage, toDoc } from '../../../src/sync/message-state';
 import type { RawFirstWindow } from '../../../src/sync/raw-first-window';
 import { FirstPaint, firstRows } from '../../../src/views/chat/first-paint';
-import { HAND_OVER_LIMIT_MS, SETTLE_LIMIT_MS, startFirstPaint } from '../../../src/views/chat/first-paint-source';
+import { FIRST_PAINT_SETTLE_MS } from '../../../src/machines/first-paint-machine';
+import { startFirstPaint } from '../../../src/views/chat/first-paint-source';
 import { logPlaceFor, rememberLogPlace, type LogPlace } from '../../../src/views/chat/log-place';
 import { roomMessage } from '../store/chat-fixtures';
 
@@ -111,28 +112,40 @@ describe('startFirstPaint', () => {
     const source = startFirstPaint(env())!;
     expect(await source.ready).toBeNull();
     await source.settled;
-    expect(source.handedOver()).toBe(false);
+    expect(source.state.getSnapshot().value).toBe('over');
   });
 
-  it('ends once the live list hands over, and whatever happens after its time limit', async () => {
+  it('is painted, settles, then hands over to the live list', async () => {
+    storage();
+    keep(PLACE);
+    const window = rawWindow(page(3));
+    const source = startFirstPaint(env({ loads: () => ({ rows: Promise.resolve(window), view: Promise.resolve(FirstPaint) }) }))!;
+    expect((await source.ready)?.window).toBe(window);
+    await vi.waitFor(() => expect(source.state.getSnapshot().value).toBe('painting'));
+    let settled = false;
+    void source.settled.then(() => (settled = true));
+    source.painted();
+    await source.settled;
+    expect(settled).toBe(true);
+    expect(source.state.getSnapshot().value).toBe('shown');
+    source.handOver();
+    expect(source.state.getSnapshot().value).toBe('over');
+  });
+
+  it('gives up a first paint not ready in time, and lets the data layer start', async () => {
     vi.useFakeTimers();
     try {
       storage();
       keep(PLACE);
       const never = () => new Promise<never>(() => {});
       const source = startFirstPaint(env({ loads: () => ({ rows: never(), view: never() }) }))!;
-      const heard = vi.fn();
-      source.subscribe(heard);
       let settled = false;
       void source.settled.then(() => (settled = true));
-      await vi.advanceTimersByTimeAsync(SETTLE_LIMIT_MS);
+      await vi.advanceTimersByTimeAsync(FIRST_PAINT_SETTLE_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
       expect(settled).toBe(true);
-      expect(source.handedOver()).toBe(false);
-      await vi.advanceTimersByTimeAsync(HAND_OVER_LIMIT_MS);
-      expect(source.handedOver()).toBe(true);
-      expect(heard).toHaveBeenCalledTimes(1);
-      source.handOver();
-      expect(heard).toHaveBeenCalledTimes(1);
+      expect(source.state.getSnapshot().value).toBe('over');
     } finally {
       vi.useRealTimers();
     }
