@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type EventFrom } from 'xstate';
 import { firstPaintMachine } from '../../machines/first-paint-machine';
 import type { RawFirstWindow } from '../../sync/raw-first-window';
 import type { FirstPaintLoads } from './first-paint-loads';
@@ -42,13 +42,17 @@ export function startFirstPaint(env: {
   const state = createActor(firstPaintMachine.provide({ actions: { settle: () => settle() } })).start();
   // A view that cannot load paints nothing early: the live list comes as it always does.
   const ready = Promise.all([loads.view, loads.rows]).then(([View, window]) => (window === null ? null : { View, window }), () => null);
-  void ready.then((value) => state.send({ type: value === null ? 'loads.empty' : 'loads.ready' }));
+  // Every room shown hands over: once over, the machine hears nothing more.
+  const send = (event: EventFrom<typeof firstPaintMachine>) => {
+    if (state.getSnapshot().status === 'active') state.send(event);
+  };
+  void ready.then((value) => send({ type: value === null ? 'loads.empty' : 'loads.ready' }));
   return {
     place,
     ready,
     settled,
     state,
-    painted: () => state.send({ type: 'paint.done' }),
-    handOver: () => state.send({ type: 'list.shown' }),
+    painted: () => send({ type: 'paint.done' }),
+    handOver: () => send({ type: 'list.shown' }),
   };
 }

@@ -32,7 +32,10 @@ export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
   useLayoutEffect(() => {
     const element = box.current;
     if (element) element.scrollTop = element.scrollHeight;
-    if (rows === null || rows.length === 0) return onPainted?.();
+    if (rows === null || rows.length === 0) {
+      onPainted?.();
+      return;
+    }
     markBoot('first-paint');
     // Once this frame is presented.
     if (onPainted) requestAnimationFrame(() => setTimeout(onPainted, 0));

@@ -130,6 +130,12 @@ describe('startFirstPaint', () => {
     expect(source.state.getSnapshot().value).toBe('shown');
     source.handOver();
     expect(source.state.getSnapshot().value).toBe('over');
+    // Each room shown later hands over again: nothing more happens, nothing is warned.
+    const warn = vi.spyOn(console, 'warn');
+    source.handOver();
+    source.painted();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('gives up a first paint not ready in time, and lets the data layer start', async () => {
