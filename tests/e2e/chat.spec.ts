@@ -139,6 +139,23 @@ test('the sender and a moderator delete messages; others cannot', async ({ brows
   await coach.context().close();
 });
 
+test("a row's confirmation exists while asked only, and gives the focus back to its button", async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Forex');
+  const list = log(vip);
+  await expect(list.getByRole('article').last()).toBeVisible();
+  const question = vip.getByRole('dialog', { name: 'Confirmez-vous le signalement de ce message ?' });
+  // No row keeps a closed dialog in the page.
+  await expect(list.locator('article dialog')).toHaveCount(0);
+  const report = list.getByRole('button', { name: 'Signaler' }).last();
+  await report.click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Non' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(list.locator('article dialog')).toHaveCount(0);
+  await expect(report).toBeFocused();
+  await vip.context().close();
+});
+
 test('search finds a message of the room', async ({ browser }) => {
   const live = await member(browser, 'live');
   const needle = `aiguille${Date.now().toString(36)}`;

@@ -129,25 +129,30 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
       </Toolbar>
-      <ConfirmDialog
-        question={
-          confirm === 'delete'
-            ? message.alertId
-              ? CHAT_TEXT.deleteCommentQuestion
-              : CHAT_TEXT.deleteQuestion
-            : confirm === 'report' ? CHAT_TEXT.reportQuestion : confirm === 'unpin' ? CHAT_TEXT.unpinQuestion : null
-        }
-        onAnswer={(yes) => void answer(yes)}
-      />
+      {/* A row's dialogs exist while open only: a list mounts dozens of rows, and few dialogs. */}
+      {confirm !== null ? (
+        <ConfirmDialog
+          question={
+            confirm === 'delete'
+              ? message.alertId
+                ? CHAT_TEXT.deleteCommentQuestion
+                : CHAT_TEXT.deleteQuestion
+              : confirm === 'report' ? CHAT_TEXT.reportQuestion : CHAT_TEXT.unpinQuestion
+          }
+          onAnswer={(yes) => void answer(yes)}
+        />
+      ) : null}
       {pinEditor ? <PinEditor messageId={message._id} onClose={() => setPinEditor(false)} /> : null}
       {likers ? (
         <Suspense fallback={null}>
           <LikersDialog messageId={message._id} viewerId={viewer.id} onClose={() => setLikers(false)} />
         </Suspense>
       ) : null}
-      <Dialog title={picture?.name ?? CHAT_TEXT.pictureViewer} open={picture !== null} onClose={() => setPicture(null)} wide>
-        {picture ? <FullPicture src={picture.resourceUrl} alt={picture.name} /> : null}
-      </Dialog>
+      {picture !== null ? (
+        <Dialog title={picture.name || CHAT_TEXT.pictureViewer} open onClose={() => setPicture(null)} wide>
+          <FullPicture src={picture.resourceUrl} alt={picture.name} />
+        </Dialog>
+      ) : null}
     </Row>
   );
 });

@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and Escape closes it for free.
@@ -14,6 +14,14 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
     if (props.open && !dialog.open) dialog.showModal();
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
+  // A dialog unmounted while open closes first (before its element leaves the page): focus goes
+  // back where it was before it opened, as on any close.
+  useLayoutEffect(
+    () => () => {
+      if (ref.current?.open) ref.current.close();
+    },
+    [],
+  );
   return (
     <Modal
       ref={ref}
