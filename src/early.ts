@@ -1,6 +1,6 @@
-import { LAST_ROOM_KEY, LOG_PLACE_KEY } from './domain/chat-limits';
+import { LOG_PLACE_KEY } from './domain/chat-limits';
 import { readToken } from './sync/token-cookie';
-import { startFirstPaintLoads } from './views/chat/first-paint-loads';
+import { screenAt, startFirstPaintLoads } from './views/chat/first-paint-loads';
 
 /**
  * The page's first script, run before the app's entry (index.html): a returning member opening the
@@ -9,13 +9,8 @@ import { startFirstPaintLoads } from './views/chat/first-paint-loads';
  * app's (`startFirstPaint`); a sign-in page loads only this and returns.
  */
 function startEarly() {
-  if (!window.location.pathname.startsWith('/chat') || readToken() === null) return;
-  if (window.localStorage.getItem(LOG_PLACE_KEY) === null || typeof window.indexedDB === 'undefined') return;
-  startFirstPaintLoads({
-    requestedRoom: new URLSearchParams(window.location.search).get('room'),
-    lastRoomId: window.localStorage.getItem(LAST_ROOM_KEY),
-    idb: window.indexedDB,
-  });
+  if (readToken() === null || window.localStorage.getItem(LOG_PLACE_KEY) === null) return;
+  startFirstPaintLoads(screenAt(window.location, window.localStorage), window.indexedDB as IDBFactory | undefined);
 }
 
 try {

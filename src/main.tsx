@@ -6,7 +6,6 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';
 import type { DataLayer } from './data-layer';
 import { markBoot } from './domain/boot-marks';
-import { LAST_ROOM_KEY } from './domain/chat-limits';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { createApiClient } from './sync/api-client';
@@ -18,7 +17,7 @@ import { readToken, saveToken } from './sync/token-cookie';
 import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
 import { startFirstPaint, type FirstPaintSource } from './views/chat/first-paint-source';
-import { startFirstPaintLoads } from './views/chat/first-paint-loads';
+import { screenAt, startFirstPaintLoads } from './views/chat/first-paint-loads';
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
 function boot() {
@@ -30,11 +29,7 @@ function boot() {
   });
   let data: Promise<DataLayer> | null = null;
   let firstPaint: FirstPaintSource | null = null;
-  const firstScreen = () => ({
-    path: window.location.pathname,
-    requestedRoom: new URLSearchParams(window.location.search).get('room'),
-    lastRoomId: window.localStorage.getItem(LAST_ROOM_KEY),
-  });
+  const firstScreen = () => screenAt(window.location, window.localStorage);
   // Started once the chat's first paint (if any) is on screen: nothing competes with it.
   const loadData = (): Promise<DataLayer> =>
     (data ??= (firstPaint?.settled ?? Promise.resolve())
@@ -50,7 +45,7 @@ function boot() {
           ...screen,
           storage: window.localStorage,
           viewport: { width: window.innerWidth, height: window.innerHeight },
-          loads: () => (typeof window.indexedDB === 'undefined' ? null : startFirstPaintLoads({ ...screen, idb: window.indexedDB })),
+          loads: () => startFirstPaintLoads(screen, window.indexedDB as IDBFactory | undefined),
         });
   if (readToken() !== null) void loadData();
 

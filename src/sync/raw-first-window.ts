@@ -50,8 +50,8 @@ export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: s
     if (!room || !room.canRead) return null;
     const [history, newest] = room.id === guessed && guess !== null ? guess : await roomOf(room.id);
     // The list opens only once the stream's history state is stored: so does its first paint.
-    const state = liveValue(history) as HistoryState | undefined;
-    if (state === undefined || typeof state !== 'object' || state === null) return null;
+    const state = liveValue(history);
+    if (!isHistoryState(state)) return null;
     // The window stops at the oldest row the client holds: the newest rows are read, then cut there.
     const bound = windowBound(state);
     const docs = bound === null ? newest : newest.filter((doc) => isLive(doc) && typeof doc.rev === 'number' && doc.rev <= bound);
@@ -121,5 +121,10 @@ function request<T>(req: IDBRequest): Promise<T> {
 /** A stored document that is not deleted (RxDB keeps deletions, `_deleted` '1' in this storage). */
 const isLive = (doc: unknown): doc is Record<string, unknown> => typeof doc === 'object' && doc !== null && (doc as { _deleted?: unknown })._deleted !== '1' && (doc as { _deleted?: unknown })._deleted !== true;
 const liveValue = (doc: unknown): unknown => (isLive(doc) ? doc.value : undefined);
+const isHistoryState = (value: unknown): value is HistoryState =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as HistoryState).exhausted === 'boolean' &&
+  (typeof (value as HistoryState).oldestRev === 'number' || (value as HistoryState).oldestRev === null);
 const isStoredRoom = (doc: unknown): doc is StoredRoom =>
   isLive(doc) && typeof doc.id === 'string' && typeof doc.name === 'string' && typeof doc.position === 'number' && typeof doc.canRead === 'boolean';

@@ -83,7 +83,9 @@ const NONE_NEEDED: readonly Promise<unknown>[] = [];
 
 function StoreUnavailable({ onShown }: { onShown?: () => void }) {
   // Nothing painted early may stand over the notice.
-  useEffect(() => onShown?.(), [onShown]);
+  useEffect(() => {
+    onShown?.();
+  }, [onShown]);
   return (
     <div role="alert" style={{ maxWidth: 480, margin: '15vh auto', padding: 24, textAlign: 'center' }}>
       <p>{TEXT.storeUnavailable}</p>

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { markBoot } from '../../domain/boot-marks';
+import { LAST_ROOM_KEY } from '../../domain/chat-limits';
+import type { FirstScreen } from '../../sync/first-screen';
 import { readRawFirstWindow, type RawFirstWindow } from '../../sync/raw-first-window';
 import type { FirstPaintProps } from './first-paint';
 
@@ -8,14 +10,21 @@ export type FirstPaintLoads = { rows: Promise<RawFirstWindow | null>; view: Prom
 
 let started: FirstPaintLoads | null = null;
 
+/** The screen a page load opens: its path, the room its address names, the last room stored. */
+export function screenAt(location: Pick<Location, 'pathname' | 'search'>, storage: Pick<Storage, 'getItem'>): FirstScreen {
+  return { path: location.pathname, requestedRoom: new URLSearchParams(location.search).get('room'), lastRoomId: storage.getItem(LAST_ROOM_KEY) };
+}
+
 /**
- * Starts the first paint's loads once per page. The page's first script (`src/early.ts`) does so
- * before the app's entry is evaluated, while the main thread is still free: the raw read and the
- * view's chunk are in by the time the app renders. The app's entry takes the same loads.
+ * Starts the first paint's loads once per page, on the chat in a browser with IndexedDB (null
+ * otherwise). The page's first script (`src/early.ts`) does so before the app's entry is
+ * evaluated, while the main thread is still free: the raw read and the view's chunk are in by the
+ * time the app renders. The app's entry takes the same loads.
  */
-export function startFirstPaintLoads(env: { requestedRoom: string | null; lastRoomId: string | null; idb: IDBFactory }): FirstPaintLoads {
+export function startFirstPaintLoads(screen: FirstScreen, idb: IDBFactory | undefined): FirstPaintLoads | null {
+  if (!screen.path.startsWith('/chat') || idb === undefined) return null;
   started ??= {
-    rows: readRawFirstWindow(env.idb, env).then((window) => {
+    rows: readRawFirstWindow(idb, screen).then((window) => {
       markBoot('first-rows');
       return window;
     }),

@@ -19,7 +19,7 @@ const logPlace = z.object({
 export type LogPlace = z.infer<typeof logPlace>;
 export type Viewport = { width: number; height: number };
 
-
+/** Keeps where the live log is now, for whom, in a window of this size. */
 export function rememberLogPlace(storage: Storage, log: Element, viewer: LogPlace['viewer'], viewport: Viewport): void {
   const box = log.getBoundingClientRect();
   if (box.width <= 0 || box.height <= 0) return;

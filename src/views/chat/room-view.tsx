@@ -56,9 +56,10 @@ export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAle
   const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   // The next visit paints its first rows where this log is, for this viewer (once the member is known).
+  const { id: viewerId, moderator } = viewer;
   useEffect(() => {
-    if (shown && log !== null && viewer.id !== 0) rememberLogPlace(storage, log, viewer, { width: window.innerWidth, height: window.innerHeight });
-  }, [shown, log, viewer, storage]);
+    if (shown && log !== null && viewerId !== 0) rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
+  }, [shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
   const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));

@@ -95,6 +95,14 @@ describe('readRawFirstWindow', () => {
     expect(await readRawFirstWindow(idb, at('crypto'))).toBeNull();
   });
 
+  it('paints nothing from a history state that is not one', async () => {
+    const store = await filled();
+    await writeKv(store, historyKey(roomStream('forex')), { cursor: 'c', oldestRev: 'hier', exhausted: false });
+    expect(await readRawFirstWindow(idb, at('forex', 'forex'))).toBeNull();
+    await writeKv(store, historyKey(roomStream('forex')), 'corrompu');
+    expect(await readRawFirstWindow(idb, at('forex'))).toBeNull();
+  });
+
   it('carries the stored blocks, and the first paint leaves their messages out', async () => {
     const store = await filled();
     await writeKv(store, FOLLOWINGS_KEY, { followings: [], blocked: ['3'] });

@@ -6,6 +6,7 @@ import { LIST_PAGE } from '../../../src/domain/chat-limits';
 import { stateOfMessage, toDoc } from '../../../src/sync/message-state';
 import type { RawFirstWindow } from '../../../src/sync/raw-first-window';
 import { FirstPaint, firstRows } from '../../../src/views/chat/first-paint';
+import { screenAt, startFirstPaintLoads } from '../../../src/views/chat/first-paint-loads';
 import { FIRST_PAINT_SETTLE_MS } from '../../../src/machines/first-paint-machine';
 import { startFirstPaint } from '../../../src/views/chat/first-paint-source';
 import { logPlaceFor, rememberLogPlace, type LogPlace } from '../../../src/views/chat/log-place';
@@ -155,6 +156,20 @@ describe('startFirstPaint', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the first paint loads', () => {
+  it('read the screen from the address and the last room stored', () => {
+    const storage = { getItem: (key: string) => (key === 'lastRoom' ? 'crypto' : null) };
+    expect(screenAt({ pathname: '/chat', search: '?room=Forex' }, storage)).toEqual({ path: '/chat', requestedRoom: 'Forex', lastRoomId: 'crypto' });
+    expect(screenAt({ pathname: '/', search: '' }, { getItem: () => null })).toEqual({ path: '/', requestedRoom: null, lastRoomId: null });
+  });
+
+  it('start only on the chat, in a browser with IndexedDB', () => {
+    const idb = { open: () => { throw new Error('never opened'); } } as unknown as IDBFactory;
+    expect(startFirstPaintLoads({ path: '/notification', requestedRoom: null, lastRoomId: null }, idb)).toBeNull();
+    expect(startFirstPaintLoads({ path: '/chat', requestedRoom: null, lastRoomId: null }, undefined)).toBeNull();
   });
 });
 
