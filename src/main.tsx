@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toast } from 'sonner';
+import { toast } from './views/common/toast';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';

@@ -1,5 +1,5 @@
-import { Toaster } from 'sonner';
 import { CoreProvider, type CoreServices } from './app-context';
+import { LazyToaster } from './common/toast';
 import { AppRoutes } from './routes';
 import { globalStyles } from './theme';
 
@@ -8,7 +8,7 @@ export function App({ services }: { services: CoreServices }) {
     <CoreProvider services={services}>
       <div className={globalStyles} hidden />
       <AppRoutes />
-      <Toaster position="top-center" richColors closeButton />
+      <LazyToaster />
     </CoreProvider>
   );
 }

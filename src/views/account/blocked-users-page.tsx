@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { ConversationUser } from '../../contract/messaging';
 import { BLOCKED_TEXT } from '../../domain/messaging-text-fr';
 import { kv$ } from '../../store/chat-queries';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { TEXT } from '../../domain/text-fr';
 import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { fromPromise } from 'xstate';
 import { GENERAL_NOTIFICATION_KEYS, GLOBAL_NOTIFICATION_KEYS, HIDDEN_GLOBAL_NOTIFICATION_KEYS, type Coach, type NotificationChannels, type NotificationSettings } from '../../contract/account';
 import { TEXT } from '../../domain/text-fr';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { Picture } from '../../contract/user';
 import { useApp } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';

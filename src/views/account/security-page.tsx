@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { useApp } from '../app-context';
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText, Field } from '../common/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { UpdateUserInput } from '../../contract/account';
 import { useApp } from '../app-context';
 

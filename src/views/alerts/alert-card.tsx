@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { Link } from 'wouter';
 import type { Alert, Trade } from '../../contract/alerts';
 import type { Attachment } from '../../contract/chat';

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { fromPromise } from 'xstate';
 import type { Alert } from '../../contract/alerts';
 import { ALERT_TEXT, ALERT_TITLES, TRADE_PRICE_FIELDS, tradeDraftOf } from '../../domain/alert-form';

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { Link, useSearch } from 'wouter';
 import { CONTENT_BASE } from '../../contract/hosts';
 import { TEXT } from '../../domain/text-fr';

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { fromPromise } from 'xstate';
 import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { lazy, memo, Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { frenchFormat } from '../../domain/dates-fr';

@@ -1,6 +1,10 @@
 import type { SVGProps } from 'react';
 
-/** Line icons drawn on a 24px grid; decorative, so the button or link around them carries the label. */
+/**
+ * The app's one icon set: line icons drawn on a 24px grid (never emoji, which show as empty boxes
+ * without an emoji font). Decorative: the button or link around them carries the label. A filled
+ * variant (a liked heart) passes `fill="currentColor"`.
+ */
 const PATHS = {
   home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
   chat: 'M4 5h16v11H9l-5 4V5z',
@@ -22,6 +26,39 @@ const PATHS = {
   contact: 'M4 4h16v12H7l-3 3V4zm4 5h8M8 12h5',
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M6 6l12 12M18 6L6 18',
+  search: 'M11 19a8 8 0 100-16 8 8 0 000 16zM21 21l-4.35-4.35',
+  thread: 'M14 9a2 2 0 01-2 2H6l-4 4V4a2 2 0 012-2h8a2 2 0 012 2zM18 9h2a2 2 0 012 2v11l-4-4h-6a2 2 0 01-2-2v-1',
+  pin: 'M12 17v5M9 10.76a2 2 0 01-1.11 1.79l-1.78.9A2 2 0 005 15.24V16a1 1 0 001 1h12a1 1 0 001-1v-.76a2 2 0 00-1.11-1.79l-1.78-.9A2 2 0 0115 10.76V7a1 1 0 011-1 2 2 0 000-4H8a2 2 0 000 4 1 1 0 011 1z',
+  paperclip: 'M21.44 11.05l-9.19 9.19a6 6 0 01-8.49-8.49l8.57-8.57A4 4 0 1118 8.84l-8.59 8.57a2 2 0 01-2.83-2.83l8.49-8.48',
+  mic: 'M12 2a3 3 0 00-3 3v7a3 3 0 006 0V5a3 3 0 00-3-3zM19 10v2a7 7 0 01-14 0v-2M12 19v3',
+  play: 'M6 4l14 8-14 8V4z',
+  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
+  stop: 'M6 6h12v12H6z',
+  chevronLeft: 'M15 18l-6-6 6-6',
+  chevronRight: 'M9 18l6-6-6-6',
+  chevronUp: 'M18 15l-6-6-6 6',
+  chevronDown: 'M6 9l6 6 6-6',
+  back: 'M19 12H5M12 19l-7-7 7-7',
+  star: 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z',
+  heart: 'M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0016.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 002 8.5c0 2.3 1.5 4.05 3 5.5l7 7z',
+  upload: 'M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M17 8l-5-5-5 5M12 3v12',
+  download: 'M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3',
+  image: 'M5 3h14a2 2 0 012 2v14a2 2 0 01-2 2H5a2 2 0 01-2-2V5a2 2 0 012-2zM9 11a2 2 0 100-4 2 2 0 000 4zM21 15l-5-5L5 21',
+  file: 'M14 2H6a2 2 0 00-2 2v16a2 2 0 002 2h12a2 2 0 002-2V8zM14 2v6h6',
+  retry: 'M21 12a9 9 0 11-3-6.7L21 8M21 3v5h-5',
+  offline: 'M2 2l20 20M8.5 16.5a5 5 0 017 0M2 8.82a15 15 0 014.17-2.65M10.66 5c4.01-.36 8.14.9 11.34 3.76M16.85 11.25a10 10 0 012.22 1.68M5 13a10 10 0 015.24-2.76M12 20h.01',
+  more: 'M12 13a1 1 0 100-2 1 1 0 000 2zM12 6a1 1 0 100-2 1 1 0 000 2zM12 20a1 1 0 100-2 1 1 0 000 2z',
+  check: 'M20 6L9 17l-5-5',
+  trash: 'M3 6h18M19 6v14a2 2 0 01-2 2H7a2 2 0 01-2-2V6M8 6V4a2 2 0 012-2h4a2 2 0 012 2v2',
+  flag: 'M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1zM4 22v-7',
+  reply: 'M9 17l-5-5 5-5M20 18v-2a4 4 0 00-4-4H4',
+  filter: 'M22 3H2l8 9.46V19l4 2v-8.54L22 3z',
+  users: 'M17 21v-2a4 4 0 00-4-4H5a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8zM23 21v-2a4 4 0 00-3-3.87M16 3.13a4 4 0 010 7.75',
+  lock: 'M5 11h14v10H5zM8 11V7a4 4 0 018 0v4',
+  send: 'M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z',
+  list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
+  edit: 'M12 20h9M16.5 3.5a2.12 2.12 0 013 3L7 19l-4 1 1-4L16.5 3.5z',
+  external: 'M18 13v6a2 2 0 01-2 2H5a2 2 0 01-2-2V8a2 2 0 012-2h6M15 3h6v6M10 14L21 3',
   live: 'M12 14a2 2 0 100-4 2 2 0 000 4zM7.8 7.8a6 6 0 000 8.4M16.2 7.8a6 6 0 010 8.4M5 5a10 10 0 000 14M19 5a10 10 0 010 14',
 } as const;
 export type IconName = keyof typeof PATHS;

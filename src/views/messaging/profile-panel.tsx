@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { FollowingsRecord } from '../../contract/messaging';
 import { PROFILE_TEXT } from '../../domain/messaging-text-fr';
 import { kv$ } from '../../store/chat-queries';

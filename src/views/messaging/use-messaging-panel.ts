@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { EMPTY, switchMap } from 'rxjs';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { hasAnySubscription } from '../../domain/subscriptions';
 import { messagingPanelMachine, type ChatTarget, type ContactUser } from '../../machines/messaging-panel-machine';

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { Country } from '../../contract/billing';
 import type { Billing, User } from '../../contract/user';
 import { billingProblem } from '../../domain/checkout';

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import type { Card as SavedCard, PaymentConfig } from '../../contract/billing';
 import { CHECKOUT_TEXT } from '../../domain/checkout';
 import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { BILLING_PATHS, type Box, type Card, type Country, type NewPrices, type Offer, type PaymentConfig } from '../../contract/billing';

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { Link } from 'wouter';
 import type { Box, NewPrices } from '../../contract/billing';
 import type { User } from '../../contract/user';

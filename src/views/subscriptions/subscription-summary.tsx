@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../common/toast';
 import { Link, useLocation } from 'wouter';
 import { BILLING_TEXT, type SubscriptionsResponse, type SubscriptionSummary as Plan } from '../../contract/billing';
 import type { User } from '../../contract/user';
