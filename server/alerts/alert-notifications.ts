@@ -21,7 +21,7 @@ const PUSH_EXCERPT = 140;
 
 /**
  * A new alert to the room's followers, which are here the members who may read the room, the
- * author aside, on the channels each chose for new alerts (the `newAlert` row of /profil/notif):
+ * author aside, on the channels each chose for the coaches' notifications (the general row of /profil/notif):
  * an e-mail when the author asked for one (sendMail) and the member's E-mail box is ticked, a web
  * push when the Web box is. The content is in them only for those who may read the alert whole, by
  * the same rule as every other call. Built here, sent by the caller through its providers.
@@ -53,7 +53,6 @@ export async function alertNotifications(
   const channels = await generalChannelsOf(
     db,
     followers.map((f) => f.member.id),
-    'newAlert',
   );
   const link = `/notification?room=${encodeURIComponent(room.name)}`;
   const authorName = author.firstName || author.username;

@@ -1,5 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { contactInput } from '../../src/contract/account';
+import { memberContactName } from '../../src/domain/contact-form';
 import { contactMessages } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
@@ -21,9 +22,11 @@ export function registerContactRoutes(services: AccountServices): void {
     } catch {
       return reply.code(429).send({ error: TOO_MANY_ATTEMPTS });
     }
-    // Signed in, the form's e-mail is locked to the account's: the team answers the real member.
+    // Signed in, the form's name and e-mail are locked to the account's: the team answers the real member.
     const user = await requestUser(app, db, request);
-    const message = { ...input.data, email: user?.email ?? input.data.email.toLowerCase() };
+    const message = user
+      ? { ...input.data, name: memberContactName(user), email: user.email }
+      : { ...input.data, email: input.data.email.toLowerCase() };
     await db.insert(contactMessages).values({ ...message, userId: user?.id ?? null, createdAt: services.now() });
     await services.mail.send([
       {

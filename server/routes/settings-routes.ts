@@ -10,7 +10,7 @@ import {
 import { notificationPreferences, pushEndpoints, users } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
-import { defaultNotificationSettings, settingsForRooms } from '../accounts/notification-defaults';
+import { defaultNotificationSettings, readSavedSettings, settingsForRooms } from '../accounts/notification-defaults';
 import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
 
 /** Browsers one member may receive web pushes on; registering one more forgets the oldest. */
@@ -36,8 +36,8 @@ export function registerSettingsRoutes(services: AccountServices): void {
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const roomIds = await readableRoomIds(db, user, services.now());
     const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).limit(1);
-    const saved = row ? notificationSettings.safeParse(row.settings) : null;
-    const answer: NotificationSettings = saved?.success ? settingsForRooms(saved.data, roomIds) : defaultNotificationSettings(roomIds);
+    const saved = row ? readSavedSettings(row.settings) : null;
+    const answer: NotificationSettings = saved ? settingsForRooms(saved, roomIds) : defaultNotificationSettings(roomIds);
     return reply.send(answer);
   });
 

@@ -120,28 +120,33 @@ export const deleteAccountAnswer = successAnswer;
 export const notificationChannels = z.object({ mobile: z.boolean(), mail: z.boolean(), web: z.boolean() });
 export type NotificationChannels = z.infer<typeof notificationChannels>;
 
-/** The general events a member hears about. */
-export const GENERAL_NOTIFICATION_KEYS = ['newAlert', 'newReply', 'mention', 'privateMessage'] as const;
-/** Site-wide events; `newPost` exists but the profile screen does not show it. */
-export const GLOBAL_NOTIFICATION_KEYS = ['newPost', 'liveStarting'] as const;
-export const HIDDEN_GLOBAL_NOTIFICATION_KEYS = ['newPost'] as const;
+/**
+ * The per-event rows of the matrix (spec 1 §2): `new-post` exists but the profile screen does not
+ * show it.
+ */
+export const GLOBAL_NOTIFICATION_KEYS = ['private-message', 'like', 'thread', 'commented-too', 'mentioned-you', 'new-post'] as const;
+export type GlobalNotificationKey = (typeof GLOBAL_NOTIFICATION_KEYS)[number];
+export const HIDDEN_GLOBAL_NOTIFICATION_KEYS: readonly GlobalNotificationKey[] = ['new-post'];
 
 export const coach = z.object({ _id: z.number().int(), username: z.string() });
 export type Coach = z.infer<typeof coach>;
 
 /**
- * `GET` / `PUT /settings/notifications` (spec 1 §3): the channels per general key, per room (keyed
- * by room id; every room the member may read), per global key, and the coaches followed.
+ * `GET` / `PUT /settings/notifications` (spec 1 §3): the channels of the general row (the coaches'
+ * notifications), per room (keyed by room id; every room the member may read), per global key,
+ * and the coaches followed.
  */
 export const notificationSettings = z.object({
-  general: z.object({
-    newAlert: notificationChannels,
-    newReply: notificationChannels,
-    mention: notificationChannels,
-    privateMessage: notificationChannels,
-  }),
+  general: notificationChannels,
   rooms: z.record(z.string(), notificationChannels),
-  global: z.object({ newPost: notificationChannels, liveStarting: notificationChannels }),
+  global: z.object({
+    'private-message': notificationChannels,
+    like: notificationChannels,
+    thread: notificationChannels,
+    'commented-too': notificationChannels,
+    'mentioned-you': notificationChannels,
+    'new-post': notificationChannels,
+  }),
   coaches: z.array(coach),
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
@@ -198,9 +203,29 @@ export type WebPushPayload = z.infer<typeof webPushPayload>;
 
 const required = (max: number) => z.string().trim().min(1, 'Ce champs est requis').max(max);
 
-/** `POST /contact` → `successAnswer`. Signed in, the account's e-mail is the one kept. */
+/**
+ * The subjects the contact form offers (spec 1 §2: a subject select); the server takes no other,
+ * so the team can sort what arrives.
+ */
+export const CONTACT_SUBJECTS = [
+  'Mon abonnement',
+  'Paiement et facturation',
+  'Accès aux rooms et aux notifications',
+  'Lives et replays',
+  'Formations',
+  'Parrainage',
+  'Problème technique',
+  'Autre demande',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+export const CONTACT_SUBJECT_UNKNOWN = 'Veuillez choisir un sujet dans la liste';
+
+/**
+ * `POST /contact` → `successAnswer`. Signed in, the account's name and e-mail are the ones kept
+ * (the form shows them locked).
+ */
 export const contactInput = z.object({
-  subject: required(200),
+  subject: required(200).pipe(z.enum(CONTACT_SUBJECTS, { error: CONTACT_SUBJECT_UNKNOWN })),
   name: required(100),
   email: required(254).email("L'adresse email fourni n'est pas valide"),
   message: required(5000),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { captchaChallenge, coachesResponse, localCaptchaToken, notificationSettings } from '../../src/contract/account';
-import { contactMessages, pushEndpoints } from '../../server/db/schema';
+import { captchaChallenge, coachesResponse, CONTACT_SUBJECTS, localCaptchaToken, notificationSettings } from '../../src/contract/account';
+import { contactMessages, notificationPreferences, pushEndpoints, users } from '../../server/db/schema';
 import { jsonOf, latestMail } from './account-helpers';
 import { browserSubscription } from './push-service';
 import { startTestServer, type TestServer } from './test-server';
@@ -17,8 +17,9 @@ describe('notification preferences', () => {
     const token = await server.tokenOf('vip');
     const first = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
     expect(Object.keys(first.rooms).sort()).toEqual(['all', 'crypto', 'forex', 'indices']);
-    expect(first.general.newAlert).toEqual({ mobile: true, mail: true, web: true });
-    expect(first.global.newPost).toEqual({ mobile: false, mail: false, web: false });
+    expect(first.general).toEqual({ mobile: true, mail: true, web: true });
+    expect(Object.keys(first.global)).toEqual(['private-message', 'like', 'thread', 'commented-too', 'mentioned-you', 'new-post']);
+    expect(first.global['new-post']).toEqual({ mobile: false, mail: false, web: false });
     expect(first.coaches).toEqual([]);
 
     const coaches = coachesResponse.parse(await (await server.get('/rest/settings/coaches', token)).json());
@@ -26,7 +27,8 @@ describe('notification preferences', () => {
     const coach = coaches.find((c) => c.username === 'coach')!;
     const wanted = {
       ...first,
-      general: { ...first.general, mention: { mobile: false, mail: true, web: false } },
+      general: { mobile: false, mail: true, web: true },
+      global: { ...first.global, 'mentioned-you': { mobile: false, mail: true, web: false } },
       rooms: { ...first.rooms, forex: { mobile: false, mail: false, web: false } },
       coaches: [{ _id: coach._id, username: 'nom envoyé par le client' }],
     };
@@ -41,11 +43,30 @@ describe('notification preferences', () => {
     const current = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
     const bad = [
       { ...current, general: {} },
+      { ...current, global: { ...current.global, 'mentioned-you': undefined } },
       { ...current, rooms: { ...current.rooms, prime: { mobile: true, mail: true, web: true } } },
       { ...current, coaches: [{ _id: 1, username: 'membre' }] },
     ];
     for (const body of bad) expect(await jsonOf(await server.put('/rest/settings/notifications', body, token))).toEqual({ status: 400, body: { error: 'Requête invalide' } });
     for (const path of ['/rest/settings/notifications', '/rest/settings/coaches']) expect((await server.get(path)).status).toBe(401);
+  });
+
+  it('reads preferences saved in the former shape into the matrix rows, choices kept', async () => {
+    const token = await server.tokenOf('live');
+    const [live] = await server.database.db.select().from(users).where(eq(users.username, 'live'));
+    const off = { mobile: false, mail: false, web: false };
+    const mailOnly = { mobile: false, mail: true, web: false };
+    const former = {
+      general: { newAlert: mailOnly, newReply: off, mention: mailOnly, privateMessage: off },
+      rooms: { forex: off },
+      global: { newPost: off, liveStarting: off },
+      coaches: [],
+    };
+    await server.database.db.insert(notificationPreferences).values({ userId: live!.id, settings: former, updatedAt: new Date() });
+    const read = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
+    expect(read.general).toEqual(mailOnly);
+    expect(read.rooms.forex).toEqual(off);
+    expect(read.global).toMatchObject({ 'private-message': off, thread: off, 'mentioned-you': mailOnly, 'new-post': off });
   });
 
   it('stores a web-push endpoint per browser', async () => {
@@ -66,24 +87,31 @@ describe('notification preferences', () => {
 
 describe('POST /contact', () => {
   it('stores the message and mails it to the team; signed in, the account e-mail is kept', async () => {
-    const message = { subject: 'Question', name: 'Paul', email: 'paul@exemple.test', message: 'Bonjour, une question.' };
+    const message = { subject: 'Lives et replays', name: 'Paul', email: 'paul@exemple.test', message: 'Bonjour, une question.' };
     expect(await jsonOf(await server.post('/rest/contact', message))).toEqual({ status: 200, body: { success: true } });
-    const mail = await latestMail(server, 'equipe@comptoir.test', /\[Contact\] Question/);
+    const mail = await latestMail(server, 'equipe@comptoir.test', /\[Contact\] Lives et replays/);
     expect(mail.text).toContain('Paul <paul@exemple.test>');
     expect(mail.text).toContain('Bonjour, une question.');
 
     const token = await server.tokenOf('membre');
-    await server.post('/rest/contact', { ...message, subject: 'Connecté', email: 'autre@exemple.test' }, token);
-    const [row] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Connecté'));
+    await server.post('/rest/contact', { ...message, subject: 'Parrainage', name: 'Quelqu’un d’autre', email: 'autre@exemple.test' }, token);
+    const [row] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Parrainage'));
     expect(row?.email).toBe('membre@comptoir.test');
+    expect(row?.name).not.toBe('Quelqu’un d’autre');
     expect(row?.userId).not.toBeNull();
   });
 
   it('requires every field and a valid e-mail, then limits the rate', async () => {
-    const message = { subject: 'Sujet', name: 'Paul', email: 'paul@exemple.test', message: 'Texte' };
+    const message = { subject: 'Autre demande', name: 'Paul', email: 'paul@exemple.test', message: 'Texte' };
     for (const field of ['subject', 'name', 'email', 'message'] as const) {
       expect(await jsonOf(await server.post('/rest/contact', { ...message, [field]: '   ' }))).toEqual({ status: 400, body: { error: 'Ce champs est requis' } });
     }
+    // The subject is one of the form's list, nothing else.
+    expect(await jsonOf(await server.post('/rest/contact', { ...message, subject: 'Un sujet libre' }))).toEqual({
+      status: 400,
+      body: { error: 'Veuillez choisir un sujet dans la liste' },
+    });
+    expect(CONTACT_SUBJECTS).toContain(message.subject);
     expect(await jsonOf(await server.post('/rest/contact', { ...message, email: 'paul' }))).toEqual({
       status: 400,
       body: { error: "L'adresse email fourni n'est pas valide" },

@@ -30,11 +30,11 @@ const subscribe = async (account: string, path: string) => {
   expect(answer).toEqual({ status: 200, body: { success: true } });
   return browser;
 };
-/** Saves the member's `newAlert` channels, the other preferences as they are. */
+/** Saves the member's general channels (the coaches' notifications), the other preferences as they are. */
 const newAlertChannels = async (account: string, channels: { mobile: boolean; mail: boolean; web: boolean }) => {
   const token = await server.tokenOf(account);
   const current = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
-  const saved = await server.put('/rest/settings/notifications', { ...current, general: { ...current.general, newAlert: channels } }, token);
+  const saved = await server.put('/rest/settings/notifications', { ...current, general: channels }, token);
   expect(saved.status).toBe(200);
 };
 const postAlert = async (title: string, fields: Partial<AlertInput> = {}) => {

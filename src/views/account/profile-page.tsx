@@ -1,28 +1,27 @@
+import { styled } from '@linaria/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../common/toast';
 import type { Picture } from '../../contract/user';
+import { PROFILE_TEXT } from '../../domain/account-text-fr';
 import { useApp } from '../app-context';
+import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
 import { useProfileUpdate } from './use-profile-update';
 import { Form } from './security-page';
 
-export const PROFILE_TEXT = {
-  firstNameRequired: 'Veuillez renseigner votre prénom',
-  usernameRequired: 'Veuillez renseigner votre pseudo',
-  updated: 'Votre profil a été mis à jour',
-  uploadFailed: 'Une erreur est survenue, veuillez réessayer',
-} as const;
-
-/** `/profil`: picture, first and last name, pseudo, phone and bio (spec 1 §5). */
+/**
+ * `/profil` (spec 1 §2, §5): picture, first and last name, pseudo, phone and bio, 'Valider', and
+ * 'Supprimer mon compte' with its two confirmations.
+ */
 export function ProfilePage() {
   const { accounts } = useApp();
   const user = useCurrentUser();
   const [fields, setFields] = useState({ firstName: '', lastName: '', username: '', phoneNumber: '', description: '' });
   const [picture, setPicture] = useState<Picture | null>(null);
   const { error, setError, busy, update } = useProfileUpdate(PROFILE_TEXT.updated);
-  usePageTitle('Mon profil');
+  usePageTitle(PROFILE_TEXT.title);
 
   useEffect(() => {
     if (!user) return;
@@ -58,8 +57,8 @@ export function ProfilePage() {
   }
 
   return (
-    <div style={{ padding: '24px 32px', maxWidth: 640 }}>
-      <h1>Mon profil</h1>
+    <Page>
+      <h1>{PROFILE_TEXT.title}</h1>
       <Form onSubmit={(event) => void submit(event)} noValidate>
         {picture ? <img src={picture.url} alt="Photo de profil" width={96} height={96} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
         <Field>
@@ -75,30 +74,89 @@ export function ProfilePage() {
           />
         </Field>
         <Field>
-          Prénom
-          <input value={fields.firstName} onChange={set('firstName')} maxLength={100} />
+          {PROFILE_TEXT.firstName}
+          <input value={fields.firstName} onChange={set('firstName')} autoComplete="given-name" maxLength={100} required />
         </Field>
         <Field>
-          Nom
-          <input value={fields.lastName} onChange={set('lastName')} maxLength={100} />
+          {PROFILE_TEXT.lastName}
+          <input value={fields.lastName} onChange={set('lastName')} autoComplete="family-name" maxLength={100} />
         </Field>
         <Field>
-          Pseudo
-          <input value={fields.username} onChange={set('username')} maxLength={40} />
+          {PROFILE_TEXT.username}
+          <input value={fields.username} onChange={set('username')} autoComplete="nickname" maxLength={40} required />
         </Field>
         <Field>
-          Téléphone
-          <input type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} maxLength={40} />
+          {PROFILE_TEXT.phoneNumber}
+          <input type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} autoComplete="tel" maxLength={40} />
         </Field>
         <Field>
-          Bio
+          {PROFILE_TEXT.description}
           <textarea rows={4} value={fields.description} onChange={set('description')} maxLength={2000} />
         </Field>
         {error ? <ErrorText role="alert">{error}</ErrorText> : null}
         <Button type="submit" disabled={busy}>
-          Enregistrer
+          {PROFILE_TEXT.submit}
         </Button>
       </Form>
-    </div>
+      <DeleteAccount />
+    </Page>
   );
 }
+
+/** Two confirmations (spec 1 §5), then the account is deleted and the member signed out. */
+function DeleteAccount() {
+  const { accounts, session } = useApp();
+  const [step, setStep] = useState<'idle' | 'first' | 'second' | 'deleting'>('idle');
+  async function answer(yes: boolean) {
+    if (!yes) return setStep('idle');
+    if (step === 'first') return setStep('second');
+    setStep('deleting');
+    const failure = await accounts.deleteAccount();
+    if (failure) {
+      setStep('idle');
+      toast.error(PROFILE_TEXT.deleteFailed(failure));
+    } else session.send({ type: 'session.signOut' });
+  }
+  return (
+    <Danger aria-labelledby="supprimer-mon-compte">
+      <h2 id="supprimer-mon-compte">{PROFILE_TEXT.deleteAccount}</h2>
+      <Button type="button" variant="danger" disabled={step === 'deleting'} onClick={() => setStep('first')}>
+        {PROFILE_TEXT.deleteAccount}
+      </Button>
+      <ConfirmDialog
+        question={step === 'first' ? PROFILE_TEXT.deleteFirst : step === 'second' ? PROFILE_TEXT.deleteSecond : null}
+        onAnswer={(yes) => void answer(yes)}
+      />
+    </Danger>
+  );
+}
+
+const Page = styled.div`
+  padding: 24px 32px;
+  max-width: 640px;
+  box-sizing: border-box;
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
+  & textarea {
+    padding: 10px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--border);
+    background: var(--surface);
+    color: var(--text);
+    font-weight: 400;
+  }
+`;
+
+const Danger = styled.section`
+  margin-top: 40px;
+  padding-top: 20px;
+  border-top: 1px solid var(--border);
+  display: grid;
+  justify-items: start;
+  gap: 8px;
+  & h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;

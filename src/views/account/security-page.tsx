@@ -1,28 +1,18 @@
 import { styled } from '@linaria/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../common/toast';
+import { SECURITY_TEXT } from '../../domain/account-text-fr';
 import { useApp } from '../app-context';
-import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 
-export const SECURITY_TEXT = {
-  allRequired: 'Ces 3 champs sont requis',
-  mismatch: 'Les deux nouveaux mot de passe ne sont pas identiques',
-  changed: 'Votre mot de passe a été modifié',
-  deleteFirst: 'Voulez-vous vraiment supprimer votre compte ?',
-  deleteSecond: 'Attention la suppression est définitive, êtes-vous sûr ?',
-  deleteFailed: (error: string) => `Une erreur est survenue : ${error}`,
-} as const;
-
-/** `/profil/security`: the password change and the account deletion (spec 1 §2, §5, §8). */
+/** `/profil/security`: the password change form (spec 1 §2, §5, §8). */
 export function SecurityPage() {
-  usePageTitle('Sécurité');
+  usePageTitle(SECURITY_TEXT.title);
   return (
     <Wrapper>
-      <h1>Sécurité</h1>
+      <h1>{SECURITY_TEXT.title}</h1>
       <PasswordForm />
-      <DeleteAccount />
     </Wrapper>
   );
 }
@@ -55,53 +45,33 @@ function PasswordForm() {
   }
 
   return (
-    <Form aria-label="Changer de mot de passe" onSubmit={(event) => void submit(event)} noValidate>
-      <h2>Changer de mot de passe</h2>
+    <Form aria-label={SECURITY_TEXT.formTitle} onSubmit={(event) => void submit(event)} noValidate>
+      <h2>{SECURITY_TEXT.formTitle}</h2>
       <Field>
-        Mot de passe actuel
+        {SECURITY_TEXT.previous}
         <input type="password" autoComplete="current-password" value={previous} onChange={(e) => setPrevious(e.target.value)} />
       </Field>
       <Field>
-        Nouveau mot de passe
+        {SECURITY_TEXT.next}
         <input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
       </Field>
       <Field>
-        Confirmer le nouveau mot de passe
+        {SECURITY_TEXT.again}
         <input type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
       </Field>
       {error ? <ErrorText role="alert">{error}</ErrorText> : null}
       <Button type="submit" disabled={busy}>
-        Modifier le mot de passe
+        {SECURITY_TEXT.submit}
       </Button>
     </Form>
   );
 }
 
-/** Two confirmations, then the account is deleted and the member signed out. */
-function DeleteAccount() {
-  const { accounts, session } = useApp();
-  const [step, setStep] = useState<0 | 1 | 2>(0);
-  async function answer(yes: boolean) {
-    if (!yes) return setStep(0);
-    if (step === 1) return setStep(2);
-    setStep(0);
-    const failure = await accounts.deleteAccount();
-    if (failure) toast.error(SECURITY_TEXT.deleteFailed(failure));
-    else session.send({ type: 'session.signOut' });
-  }
-  return (
-    <section aria-label="Supprimer mon compte">
-      <h2>Supprimer mon compte</h2>
-      <Button type="button" variant="danger" onClick={() => setStep(1)}>
-        Supprimer mon compte
-      </Button>
-      <ConfirmDialog question={step === 1 ? SECURITY_TEXT.deleteFirst : step === 2 ? SECURITY_TEXT.deleteSecond : null} onAnswer={(yes) => void answer(yes)} />
-    </section>
-  );
-}
-
 const Wrapper = styled.div`
   padding: 24px 32px;
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
   display: grid;
   gap: 28px;
   max-width: 560px;
