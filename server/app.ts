@@ -24,6 +24,8 @@ import { createBillingServices, type BillingOptions, type BillingServices } from
 import { registerBillingRoutes } from './routes/billing-routes';
 import { registerLocalPayRoutes } from './routes/local-pay-routes';
 import { registerStripeWebhookRoutes } from './routes/stripe-webhook-routes';
+import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-connect';
+import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { readableRoomIds } from './chat/chat-access';
 import { readersChannel, userChannel } from './realtime/channels';
 import { findUserById } from './users/user-queries';
@@ -145,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerBillingRoutes(billing);
   registerLocalPayRoutes(billing);
   await registerStripeWebhookRoutes(billing);
+  registerStripeConnectRoutes(billing, billing.stripe ? stripePayoutAccounts(billing.stripe.client.oauth) : billing.localPayments ? localPayoutAccounts() : null);
 
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);

@@ -83,6 +83,10 @@ function boot() {
         reportError: (_, { message }) => void toast.error(message),
         // A full load after logout drops every in-memory trace of the previous member.
         leaveApp: () => window.location.assign('/'),
+        enterApp: (_, { redirectUri }) => {
+          const target = redirectTarget(redirectUri);
+          window.location.assign(target?.kind === 'internal' ? target.path : '/');
+        },
       },
     }),
   ).start();

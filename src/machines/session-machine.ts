@@ -10,6 +10,8 @@ export type SignInResult = { jwt: string };
 export type SessionEvent =
   | { type: 'session.signIn'; credentials: LoginInput; redirectUri: string | null }
   | { type: 'session.tokenReceived'; jwt: string; redirectUri: string | null }
+  /** Signed in, a token of another account arrived (the Google callback): this one's traces go first. */
+  | { type: 'session.switchAccount'; jwt: string; redirectUri: string | null }
   | { type: 'session.signOut' }
   | { type: 'session.unauthorized' }
   | { type: 'session.refresh' };
@@ -18,6 +20,8 @@ export type SessionContext = {
   error: string | null;
   /** Where to go once signed in (the sign-in page's redirect_uri). */
   redirectUri: string | null;
+  /** The other account's token, kept while this one's local data is cleared. */
+  pendingJwt: string | null;
 };
 
 /**
@@ -51,10 +55,12 @@ export const sessionMachine = setup({
     redirectAfterSignIn: (_, _params: { redirectUri: string | null }) => {},
     reportError: (_, _params: { message: string }) => {},
     leaveApp: () => {},
+    /** A full load of the app at the redirect (internal paths only; anything else goes to `/`). */
+    enterApp: (_, _params: { redirectUri: string | null }) => {},
   },
 }).createMachine({
   id: 'session',
-  context: { error: null, redirectUri: null },
+  context: { error: null, redirectUri: null, pendingJwt: null },
   initial: 'booting',
   states: {
     booting: {
@@ -106,6 +112,18 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': 'signingOut',
         'session.unauthorized': 'signingOut',
+        // The same account again (the Google callback while signed in): the new token replaces the old.
+        'session.tokenReceived': {
+          target: '.verifying',
+          actions: [
+            { type: 'saveToken', params: ({ event }) => ({ jwt: event.jwt }) },
+            { type: 'redirectAfterSignIn', params: ({ event }) => ({ redirectUri: event.redirectUri }) },
+          ],
+        },
+        'session.switchAccount': {
+          target: 'switchingAccount',
+          actions: assign({ pendingJwt: ({ event }) => event.jwt, redirectUri: ({ event }) => event.redirectUri }),
+        },
       },
       states: {
         verifying: {
@@ -124,6 +142,25 @@ export const sessionMachine = setup({
           on: { 'session.refresh': 'verifying' },
         },
       },
+    },
+    /**
+     * Another account takes over: the signed-in one is signed out (cookie, local storage, local
+     * database), then the app loads afresh with the new token, so no data of the first is kept.
+     */
+    switchingAccount: {
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'enteringApp' },
+        onError: { target: 'enteringApp' },
+      },
+    },
+    enteringApp: {
+      entry: [
+        { type: 'saveToken', params: ({ context }) => ({ jwt: context.pendingJwt ?? '' }) },
+        { type: 'enterApp', params: ({ context }) => ({ redirectUri: context.redirectUri }) },
+        assign({ pendingJwt: null }),
+      ],
     },
     signingOut: {
       invoke: {

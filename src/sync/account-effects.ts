@@ -25,6 +25,7 @@ import {
 } from '../contract/account';
 import type { Picture } from '../contract/user';
 import { saveToken } from './token-cookie';
+import { STRIPE_CONNECT_PATH, stripeConnectAnswer } from '../contract/stripe-connect';
 
 const registerAnswer = z.object({ register: authResult });
 const availability = z.object({ available: z.boolean() });
@@ -38,10 +39,10 @@ export function createAccountEffects(api: ApiClient) {
       return answer.data;
     },
 
-    /** `GET /api/auth/google/callback` with the identity provider's tokens: our token, or the error. */
-    async googleCallback(query: { id_token: string; access_token: string }): Promise<{ jwt: string } | { error: string }> {
+    /** `GET /api/auth/google/callback` with the identity provider's tokens: our token and its account's id, or the error. */
+    async googleCallback(query: { id_token: string; access_token: string }): Promise<{ jwt: string; userId: number } | { error: string }> {
       const answer = await api.request(googleCallbackAnswer, 'content', '/api/auth/google/callback', { query });
-      return answer.ok ? { jwt: answer.data.jwt } : { error: answer.error };
+      return answer.ok ? { jwt: answer.data.jwt, userId: answer.data.user.id } : { error: answer.error };
     },
 
     /** `GET /public/captcha`: the challenge the one-page registration shows. */
@@ -128,6 +129,12 @@ export function createAccountEffects(api: ApiClient) {
         body: { subscription, channel: 'WEB' },
       });
       if (!answer.ok) throw new Error(answer.error);
+    },
+
+    /** `POST /settings/set_stripe_connect`: null when the payout account is linked, else the error to show. */
+    async linkPayoutAccount(code: string): Promise<string | null> {
+      const answer = await api.request(stripeConnectAnswer, 'rest', STRIPE_CONNECT_PATH, { method: 'POST', body: { code } });
+      return answer.ok ? null : answer.error;
     },
 
     /** `POST /contact` */

@@ -38,11 +38,13 @@ const RegisterPage = page(() => import('./auth/register-page').then((m) => m.Reg
 const ResetPasswordPage = page(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
 const ConfirmEmailPage = page(() => import('./auth/confirm-email-page').then((m) => m.ConfirmEmailPage));
 const GoogleCallbackPage = page(() => import('./auth/google-callback-page').then((m) => m.GoogleCallbackPage));
+const SignedInGoogleCallbackPage = page(() => import('./auth/google-callback-page').then((m) => m.SignedInGoogleCallbackPage));
 const RegisterOnePage = page(() => import('./auth/register-one-page').then((m) => m.RegisterOnePage));
 const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksPage));
 const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
 const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
 const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
+const StripeConnectPage = page(() => import('./account/stripe-connect-page').then((m) => m.StripeConnectPage));
 const NotificationSettingsPage = page(() => import('./account/notification-settings-page').then((m) => m.NotificationSettingsPage));
 const BlockedUsersPage = page(() => import('./account/blocked-users-page').then((m) => m.BlockedUsersPage));
 const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
@@ -67,9 +69,15 @@ function preloadPage(path: string): Promise<unknown> | null {
 export function AppRoutes() {
   const { session } = useCore();
   const phase = useSelector(session, (s) =>
-    s.matches('booting') ? 'booting' : s.matches('signedIn') ? 'signedIn' : s.matches('signingOut') ? 'signingOut' : 'signedOut',
+    s.matches('booting')
+      ? 'booting'
+      : s.matches('signedIn')
+        ? 'signedIn'
+        : s.matches('signingOut') || s.matches('switchingAccount') || s.matches('enteringApp')
+          ? 'leaving'
+          : 'signedOut',
   );
-  if (phase === 'booting' || phase === 'signingOut') return null;
+  if (phase === 'booting' || phase === 'leaving') return null;
   return phase === 'signedIn' ? <SignedInRoutes /> : <SignedOutRoutes />;
 }
 
@@ -117,8 +125,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/news/:slug', 'Article'],
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
-  ['/stripe_connect', 'Compte de paiement'],
-  ['/api/auth/google/callback', 'Connexion Google'],
   ['/profil/parrainage', 'Parrainage'],
 ];
 
@@ -158,6 +164,7 @@ function SignedInScreens() {
             <Route path="/profil" component={ProfilePage} />
             <Route path="/profil/security" component={SecurityPage} />
             <Route path="/contact" component={ContactPage} />
+            <Route path="/stripe_connect" component={StripeConnectPage} />
             <Route path="/profil/notif" component={NotificationSettingsPage} />
             <Route path="/profil/blocked" component={BlockedUsersPage} />
             <Route path="/profil/abonnements" component={SubscriptionsPage} />
@@ -165,6 +172,7 @@ function SignedInScreens() {
             <Route path="/purchase/upgrade_live" component={UpgradePage} />
             <Route path="/purchase/:id/:time" component={PurchasePage} />
             <Route path="/confirm_email" component={ConfirmEmailPage} />
+            <Route path="/api/auth/google/callback" component={SignedInGoogleCallbackPage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />

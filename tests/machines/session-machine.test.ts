@@ -16,6 +16,7 @@ const events: ModelEvent[] = [
   { type: 'session.signIn', credentials, redirectUri: null },
   { type: 'session.signIn', credentials, redirectUri: '/profil' },
   { type: 'session.tokenReceived', jwt: 'jwt-from-registration', redirectUri: null },
+  { type: 'session.switchAccount', jwt: 'jwt-of-another-account', redirectUri: '/' },
   { type: 'session.signOut' },
   { type: 'session.unauthorized' },
   { type: 'session.refresh' },
@@ -51,6 +52,7 @@ function recordedMachine(hasToken: boolean) {
       redirectAfterSignIn: (_, params) => void calls.push(['redirectAfterSignIn', params.redirectUri]),
       reportError: (_, params) => void calls.push(['reportError', params.message]),
       leaveApp: () => void calls.push(['leaveApp']),
+      enterApp: (_, params) => void calls.push(['enterApp', params.redirectUri]),
     },
   });
   return { machine, calls };
@@ -91,7 +93,12 @@ describe('session machine: every path of its graph', () => {
             const starts = calls.filter(([name]) => name === 'contentSync.start').length;
             const stops = calls.filter(([name]) => name === 'contentSync.stop').length;
             expect(starts - stops).toBe(snapshot.matches('signedIn') ? 1 : 0);
-            if (snapshot.matches('signingOut')) expect(names).toEqual(['contentSync.stop', 'signOut']);
+            if (snapshot.matches('signingOut') || snapshot.matches('switchingAccount')) expect(names).toEqual(['contentSync.stop', 'signOut']);
+            // The other account's token is saved only once this one's traces are gone.
+            const signOutAt = calls.findIndex(([name]) => name === 'signOut');
+            const switchedAt = calls.findIndex(([name, arg]) => name === 'saveToken' && arg === 'jwt-of-another-account');
+            if (switchedAt !== -1) expect(signOutAt).toBeGreaterThan(-1);
+            if (switchedAt !== -1) expect(signOutAt).toBeLessThan(switchedAt);
 
             switch (step.event.type) {
               case 'xstate.done.actor.signIn':
@@ -106,18 +113,34 @@ describe('session machine: every path of its graph', () => {
                 expect(snapshot.context.error).toBe('Ces informations ne sont pas valides');
                 expect(fresh).toEqual([['reportError', 'Ces informations ne sont pas valides']]);
                 break;
-              case 'session.tokenReceived':
+              case 'session.tokenReceived': {
+                const wasSignedIn = path.steps[index - 1]?.state.matches('signedIn') ?? hasToken;
+                // Signed in already, the content sync carries on and the member is checked again.
                 expect(fresh).toEqual([
                   ['saveToken', 'jwt-from-registration'],
                   ['redirectAfterSignIn', null],
-                  ['contentSync.start'],
+                  ...(wasSignedIn ? [] : [['contentSync.start']]),
                   ['loadCurrentUser'],
                 ]);
+                expect(snapshot.matches({ signedIn: 'verifying' })).toBe(true);
+                break;
+              }
+              case 'session.switchAccount':
+                expect(snapshot.matches('switchingAccount')).toBe(true);
+                expect(snapshot.context.pendingJwt).toBe('jwt-of-another-account');
                 break;
               case 'xstate.done.actor.signOut':
               case 'xstate.error.actor.signOut':
-                expect(fresh).toEqual([['leaveApp']]);
-                expect(snapshot.matches('signedOut')).toBe(true);
+                if (snapshot.matches('enteringApp')) {
+                  expect(fresh).toEqual([
+                    ['saveToken', 'jwt-of-another-account'],
+                    ['enterApp', '/'],
+                  ]);
+                  expect(snapshot.context.pendingJwt).toBeNull();
+                } else {
+                  expect(fresh).toEqual([['leaveApp']]);
+                  expect(snapshot.matches('signedOut')).toBe(true);
+                }
                 break;
             }
           });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * `POST /settings/set_stripe_connect` (API host, spec 1 §7): the code the card provider's account
+ * link (Stripe Connect OAuth) sent back to `/stripe_connect?code=`, exchanged by the server for the
+ * member's payout account. The referral programme pays into it.
+ */
+export const STRIPE_CONNECT_PATH = '/settings/set_stripe_connect';
+
+export const STRIPE_CONNECT_MESSAGES = {
+  missingCode: 'Paramètre manquant',
+  invalidCode: 'Ce lien de compte de paiement est invalide ou a expiré : recommencez la liaison depuis votre parrainage.',
+  unavailable: "La liaison d'un compte de paiement n'est pas disponible sur ce serveur",
+} as const;
+
+export const stripeConnectInput = z.object({
+  code: z
+    .string({ error: STRIPE_CONNECT_MESSAGES.missingCode })
+    .trim()
+    .min(1, STRIPE_CONNECT_MESSAGES.missingCode)
+    .max(255, STRIPE_CONNECT_MESSAGES.invalidCode)
+    .regex(/^[A-Za-z0-9_-]+$/, STRIPE_CONNECT_MESSAGES.invalidCode),
+});
+export type StripeConnectInput = z.infer<typeof stripeConnectInput>;
+
+/** The account now linked (the same answer to a repeat of the same link). */
+export const stripeConnectAnswer = z.object({ success: z.literal(true), stripeConnectId: z.string().min(1) });
+export type StripeConnectAnswer = z.infer<typeof stripeConnectAnswer>;

@@ -1,0 +1,77 @@
+import { styled } from '@linaria/react';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { STRIPE_CONNECT_TEXT } from '../../domain/account-text-fr';
+import { useApp } from '../app-context';
+import { buttonClass, ErrorText } from '../common/ui';
+import { usePageTitle } from '../common/use-page-title';
+
+const T = STRIPE_CONNECT_TEXT;
+
+/**
+ * A provider's code is good once: the page's effect may run twice (React's strict mode, a remount),
+ * the call goes once per code and page load.
+ */
+const links = new Map<string, Promise<string | null>>();
+
+/**
+ * `/stripe_connect?code=` (spec 1 §2, §8): the code the payout provider sent back goes to the
+ * server, which links the member's payout account; without a code, 'Paramètre manquant'.
+ */
+export function StripeConnectPage() {
+  const { accounts, session } = useApp();
+  const code = (new URLSearchParams(useSearch()).get('code') ?? '').trim();
+  const [result, setResult] = useState<{ status: 'linking' } | { status: 'linked' } | { status: 'failed'; error: string }>(
+    code === '' ? { status: 'failed', error: T.missingCode } : { status: 'linking' },
+  );
+  usePageTitle(T.title);
+  useEffect(() => {
+    if (code === '') return;
+    let live = true;
+    let link = links.get(code);
+    if (!link) {
+      link = accounts.linkPayoutAccount(code);
+      links.set(code, link);
+    }
+    void link.then((error) => {
+      if (!live) return;
+      if (error) return setResult({ status: 'failed', error });
+      setResult({ status: 'linked' });
+      // The member's stripeConnectId comes with the next current-user lookup.
+      session.send({ type: 'session.refresh' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [accounts, code, session]);
+
+  return (
+    <Page>
+      <h1>{T.title}</h1>
+      {result.status === 'linking' ? <p role="status">{T.linking}</p> : null}
+      {result.status === 'linked' ? (
+        <>
+          <p role="status">{T.linked}</p>
+          <Link className={buttonClass} href="/profil/parrainage">
+            {T.toReferral}
+          </Link>
+        </>
+      ) : null}
+      {result.status === 'failed' ? <ErrorText role="alert">{result.error}</ErrorText> : null}
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  padding: 24px 32px;
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
+  & h1,
+  & p {
+    margin: 0;
+  }
+`;
