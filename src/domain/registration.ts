@@ -12,7 +12,33 @@ export const REGISTRATION_TEXT = {
   onePageCredentials: 'Veuillez remplir les champs Email et Mot de passe',
   onePageProfile: 'Veuillez remplir les champs prénom et pseudo',
   captchaFailed: 'Échec de la vérification reCAPTCHA. Veuillez réessayer.',
-  thanksTitle: 'Bienvenue sur Comptoir !',
+} as const;
+
+/** The registration screens' labels (spec 1 §2), in one place for both forms. */
+export const REGISTRATION_LABELS = {
+  twoStepTitle: 'Créer un compte',
+  onePageTitle: 'Inscription',
+  step: (n: number) => `Étape ${n} sur 2`,
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  firstName: 'Prénom',
+  username: 'Pseudo',
+  termsCgu: "J'accepte les conditions générales d'utilisation",
+  termsCgv: "J'accepte les conditions générales de vente",
+  next: 'Continuer',
+  back: 'Retour',
+  create: 'Créer mon compte',
+  creating: 'Création…',
+  captcha: (question: string) => `Vérification : ${question}`,
+  captchaLoading: 'La vérification reCAPTCHA se charge…',
+  alreadyMember: 'Déjà membre ?',
+  signIn: 'Se connecter',
+  trustTitle: 'Ils nous font confiance',
+  trust: [
+    { icon: 'lock', title: 'Paiement sécurisé', text: 'Carte bancaire, PayPal ou crypto, par des prestataires certifiés' },
+    { icon: 'star', title: '4,8/5 sur 2 000 avis', text: 'Des membres qui recommandent nos coachs' },
+    { icon: 'formation', title: '+10 000 membres formés', text: 'Formations, lives et alertes des coachs' },
+  ],
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

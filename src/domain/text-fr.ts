@@ -33,6 +33,15 @@ export const TEXT = {
   confirmInvalid: 'Code invalide',
   confirmDone: 'Votre compte a bien été confirmé ! Vous pouvez fermer cette fenêtre',
   googleSignIn: 'Se connecter avec Google',
+  signingIn: 'Connexion…',
+  or: 'ou',
+  notMemberYet: 'Pas encore membre ?',
+  resetTitle: 'Nouveau mot de passe',
+  resetPassword: 'Nouveau mot de passe',
+  resetConfirmation: 'Confirmer le mot de passe',
+  resetSubmit: 'Enregistrer le mot de passe',
+  confirmTitle: "Confirmation de l'e-mail",
+  confirmPending: 'Vérification…',
 
   // Shell (spec 1 §2)
   logoutQuestion: 'Voulez-vous vraiment vous déconnecter ?',

@@ -1,10 +1,10 @@
 import { styled } from '@linaria/react';
 import type { ReactNode } from 'react';
 
-/** The frame of every signed-out screen. */
-export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of every signed-out screen; `aside` stands beside the form on wide screens, below it on narrow ones. */
+export function AuthLayout({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
-    <Page>
+    <Page data-aside={aside ? '' : undefined}>
       <Panel>
         <Brand>
           <span aria-hidden="true">◆</span> Comptoir
@@ -12,6 +12,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         <h1>{title}</h1>
         {children}
       </Panel>
+      {aside}
     </Page>
   );
 }
@@ -21,6 +22,20 @@ const Page = styled.main`
   display: grid;
   place-items: center;
   padding: 24px;
+  &[data-aside] {
+    gap: 24px;
+    align-content: center;
+  }
+  @media (min-width: 900px) {
+    &[data-aside] {
+      grid-template-columns: min(420px, 100%) 280px;
+      justify-content: center;
+      align-items: center;
+    }
+  }
+  @media (max-width: 480px) {
+    padding: 12px;
+  }
   background:
     radial-gradient(circle at 20% 10%, var(--accent-soft), transparent 45%),
     var(--bg);
@@ -33,6 +48,9 @@ const Panel = styled.div`
   border-radius: 16px;
   box-shadow: var(--shadow);
   padding: 32px;
+  @media (max-width: 480px) {
+    padding: 20px;
+  }
   & h1 {
     font-size: 22px;
     margin: 8px 0 24px;

@@ -11,7 +11,7 @@ export function ConfirmEmailPage() {
   const { accounts } = useCore();
   const code = new URLSearchParams(useSearch()).get('confirmation') ?? '';
   const [result, setResult] = useState<'pending' | 'done' | 'invalid'>(code === '' ? 'invalid' : 'pending');
-  usePageTitle("Confirmation de l'e-mail");
+  usePageTitle(TEXT.confirmTitle);
   useEffect(() => {
     if (code === '') return;
     let live = true;
@@ -21,8 +21,8 @@ export function ConfirmEmailPage() {
     };
   }, [accounts, code]);
   return (
-    <AuthLayout title="Confirmation de l'e-mail">
-      {result === 'pending' ? <p>Vérification…</p> : null}
+    <AuthLayout title={TEXT.confirmTitle}>
+      {result === 'pending' ? <p role="status">{TEXT.confirmPending}</p> : null}
       {result === 'done' ? <p role="status">{TEXT.confirmDone}</p> : null}
       {result === 'invalid' ? <ErrorText role="alert">{TEXT.confirmInvalid}</ErrorText> : null}
     </AuthLayout>

@@ -5,10 +5,11 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { localCaptchaToken, type CaptchaChallenge } from '../../contract/account';
-import { REGISTERED_COOKIE } from '../../domain/registration';
+import { REGISTERED_COOKIE, REGISTRATION_LABELS as L } from '../../domain/registration';
 import { onePageRegistrationMachine } from '../../machines/one-page-registration-machine';
 import type { NewAccount } from '../../machines/registration-machine';
 import { useCore } from '../app-context';
+import { Icon } from '../common/icons';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AuthForm, AuthLayout, CheckLine } from './auth-layout';
@@ -46,12 +47,12 @@ export function RegisterOnePage() {
   );
   const c = useSelector(registration, (s) => s.context);
   const busy = useSelector(registration, (s) => !s.matches('editing'));
-  usePageTitle('Inscription');
+  usePageTitle(L.onePageTitle);
   const change = (field: 'email' | 'password' | 'firstName' | 'username' | 'captchaAnswer') => (event: ChangeEvent<HTMLInputElement>) =>
     registration.send({ type: 'registration.change', field, value: event.target.value });
 
   return (
-    <AuthLayout title="Inscription">
+    <AuthLayout title={L.onePageTitle} aside={<TrustArea />}>
       <AuthForm
         noValidate
         onSubmit={(event) => {
@@ -60,58 +61,102 @@ export function RegisterOnePage() {
         }}
       >
         <Field>
-          Adresse e-mail
+          {L.email}
           <input type="email" autoComplete="email" value={c.email} onChange={change('email')} />
         </Field>
         <Field>
-          Mot de passe
+          {L.password}
           <input type="password" autoComplete="new-password" value={c.password} onChange={change('password')} />
         </Field>
         <Field>
-          Prénom
+          {L.firstName}
           <input autoComplete="given-name" value={c.firstName} onChange={change('firstName')} />
         </Field>
         <Field>
-          Pseudo
+          {L.username}
           <input autoComplete="nickname" value={c.username} onChange={change('username')} />
         </Field>
         {challenge?.provider === 'local' ? (
           <Field>
-            Vérification : {challenge.question}
+            {L.captcha(challenge.question)}
             <input inputMode="numeric" value={c.captchaAnswer} onChange={change('captchaAnswer')} />
           </Field>
         ) : challenge?.provider === 'recaptcha' ? (
-          <p>La vérification reCAPTCHA se charge…</p>
+          <p>{L.captchaLoading}</p>
         ) : null}
         <CheckLine>
           <input type="checkbox" checked={c.acceptedTerms} onChange={() => registration.send({ type: 'registration.toggleTerms' })} />
-          J'accepte les conditions générales de vente
+          {L.termsCgv}
         </CheckLine>
         {c.error ? <ErrorText role="alert">{c.error}</ErrorText> : null}
         <Button type="submit" disabled={busy}>
-          Créer mon compte
+          {L.create}
         </Button>
         <p>
-          Déjà membre ? <Link href="/">Se connecter</Link>
+          {L.alreadyMember} <Link href="/">{L.signIn}</Link>
         </p>
       </AuthForm>
-      <Trust aria-label="Ils nous font confiance">
-        <li>🔒 Paiement sécurisé</li>
-        <li>⭐ 4,8/5 sur 2 000 avis</li>
-        <li>🎓 +10 000 membres formés</li>
-      </Trust>
     </AuthLayout>
   );
 }
 
-const Trust = styled.ul`
-  list-style: none;
-  margin: 20px 0 0;
-  padding: 12px 0 0;
-  border-top: 1px solid var(--border);
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  font-size: 13px;
-  color: var(--muted);
+/** The side area of trust marks (spec 1 §2), drawn with the app's icons. */
+function TrustArea() {
+  return (
+    <Trust aria-labelledby="confiance">
+      <h2 id="confiance">{L.trustTitle}</h2>
+      <ul aria-labelledby="confiance">
+        {L.trust.map((item) => (
+          <li key={item.title}>
+            <Mark>
+              <Icon name={item.icon} size={22} />
+            </Mark>
+            <span>
+              <strong>{item.title}</strong>
+              <small>{item.text}</small>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Trust>
+  );
+}
+
+const Trust = styled.aside`
+  width: min(420px, 100%);
+  & h2 {
+    margin: 0 0 12px;
+    font-size: 15px;
+    color: var(--muted);
+  }
+  & ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 14px;
+  }
+  & li {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+  }
+  & li > span {
+    display: grid;
+  }
+  & small {
+    font-size: 13px;
+    color: var(--muted);
+  }
+`;
+
+const Mark = styled.span`
+  flex: none;
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: var(--accent-soft);
+  color: var(--accent);
 `;

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import type { ChangeEvent } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { REGISTERED_COOKIE } from '../../domain/registration';
+import { REGISTERED_COOKIE, REGISTRATION_LABELS as L } from '../../domain/registration';
 import { registrationMachine, type NewAccount } from '../../machines/registration-machine';
 import { useCore } from '../app-context';
 import { Button, ErrorText, Field } from '../common/ui';
@@ -33,15 +33,13 @@ export function RegisterPage() {
   const step = useSelector(registration, (s) => (s.matches('profile') || s.matches('creating') ? 'profile' : 'account'));
   const busy = useSelector(registration, (s) => s.matches('checkingEmail') || s.matches('creating'));
   const c = useSelector(registration, (s) => s.context);
-  usePageTitle('Inscription');
+  usePageTitle(L.twoStepTitle);
   const change = (field: 'email' | 'password' | 'firstName' | 'username') => (event: ChangeEvent<HTMLInputElement>) =>
     registration.send({ type: 'registration.change', field, value: event.target.value });
 
   return (
-    <AuthLayout title="Créer un compte">
-      <Steps aria-label="Étapes">
-        Étape {step === 'account' ? 1 : 2} sur 2
-      </Steps>
+    <AuthLayout title={L.twoStepTitle}>
+      <Steps>{L.step(step === 'account' ? 1 : 2)}</Steps>
       <AuthForm
         noValidate
         onSubmit={(event) => {
@@ -52,41 +50,41 @@ export function RegisterPage() {
         {step === 'account' ? (
           <>
             <Field>
-              Adresse e-mail
+              {L.email}
               <input name="email" type="email" autoComplete="email" value={c.email} onChange={change('email')} />
             </Field>
             <Field>
-              Mot de passe
+              {L.password}
               <input name="new-password" type="password" autoComplete="new-password" value={c.password} onChange={change('password')} />
             </Field>
           </>
         ) : (
           <>
             <Field>
-              Prénom
+              {L.firstName}
               <input name="given-name" autoComplete="given-name" value={c.firstName} onChange={change('firstName')} />
             </Field>
             <Field>
-              Pseudo
+              {L.username}
               <input name="username" autoComplete="nickname" value={c.username} onChange={change('username')} />
             </Field>
             <CheckLine>
               <input type="checkbox" checked={c.acceptedTerms} onChange={() => registration.send({ type: 'registration.toggleTerms' })} />
-              J'accepte les conditions générales d'utilisation
+              {L.termsCgu}
             </CheckLine>
           </>
         )}
         {c.error ? <ErrorText role="alert">{c.error}</ErrorText> : null}
         <Button type="submit" disabled={busy}>
-          {step === 'account' ? 'Continuer' : busy ? 'Création…' : 'Créer mon compte'}
+          {step === 'account' ? L.next : busy ? L.creating : L.create}
         </Button>
         {step === 'profile' ? (
           <Button type="button" variant="ghost" disabled={busy} onClick={() => registration.send({ type: 'registration.back' })}>
-            Retour
+            {L.back}
           </Button>
         ) : null}
         <p>
-          Déjà membre ? <Link href="/">Se connecter</Link>
+          {L.alreadyMember} <Link href="/">{L.signIn}</Link>
         </p>
       </AuthForm>
     </AuthLayout>

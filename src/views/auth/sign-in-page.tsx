@@ -68,17 +68,17 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       </Field>
       {error || urlError ? <ErrorText role="alert">{error ?? urlError}</ErrorText> : null}
       <Button type="submit" disabled={!canSubmit}>
-        {busy ? 'Connexion…' : TEXT.signInButton}
+        {busy ? TEXT.signingIn : TEXT.signInButton}
       </Button>
       <LinkButton type="button" onClick={onForgot}>
         {TEXT.forgotPasswordLink}
       </LinkButton>
-      <Separator>ou</Separator>
+      <Separator>{TEXT.or}</Separator>
       <a className={buttonClass} data-variant="ghost" href={`${CONTENT_BASE}/api/connect/google`}>
         {TEXT.googleSignIn}
       </a>
       <Footer>
-        Pas encore membre ? <Link href="/register-for-free">{TEXT.createAccountLink}</Link>
+        {TEXT.notMemberYet} <Link href="/register-for-free">{TEXT.createAccountLink}</Link>
       </Footer>
     </Form>
   );

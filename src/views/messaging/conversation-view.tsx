@@ -11,6 +11,7 @@ import { contactKey } from '../../sync/messaging-sync';
 import { Composer, ComposerNotice } from '../chat/composer';
 import { MessageList } from '../chat/message-list';
 import { useQuery } from '../chat/use-chat';
+import { Icon } from '../common/icons';
 import { sheetBody } from '../common/side-sheet';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
@@ -38,7 +39,8 @@ export function ConversationView({ chatId, ui }: { chatId: string; ui: Messaging
     <section className={sheetBody} aria-label={peer?.username ?? MESSAGING_TEXT.title}>
       <Bar>
         <BackButton type="button" onClick={() => ui.panel.send({ type: 'conversation.back' })}>
-          ← {MESSAGING_TEXT.back}
+          <Icon name="back" size={18} />
+          {MESSAGING_TEXT.back}
         </BackButton>
         {peer ? (
           <PeerButton type="button" onClick={() => ui.openProfile(peer.username)}>
@@ -75,6 +77,10 @@ const Bar = styled.div`
   border-bottom: 1px solid var(--border);
 `;
 const BackButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 44px;
   border: none;
   background: transparent;
   color: var(--accent);

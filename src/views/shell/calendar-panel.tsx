@@ -3,6 +3,7 @@ import { googleCalendarUrl, planningIcs } from '../../domain/calendar';
 import { hourMinute, weekdayDayMonthTime } from '../../domain/dates-fr';
 import { TEXT } from '../../domain/text-fr';
 import { Dialog, DialogActions } from '../common/dialog';
+import { toast } from '../common/toast';
 import { Button } from '../common/ui';
 import { useNow } from '../use-now';
 import { usePlanning } from './use-planning';
@@ -14,7 +15,7 @@ export function CalendarPanel({ open, onClose }: { open: boolean; onClose: () =>
 
   function downloadIcs() {
     const ics = planningIcs(upcoming);
-    if (!ics.ok) return window.alert(TEXT.genericError);
+    if (!ics.ok) return toast.error(TEXT.genericError);
     const url = URL.createObjectURL(new Blob([ics.value], { type: 'text/calendar;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
