@@ -55,7 +55,7 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   /** The matrix's first column: the kind of event each row is about. */
   eventColumn: 'Notification',
   general: 'Notifications générales',
-  room: (name: string) => `Messages de la room ${name}`,
+  room: (name: string) => `Room ${name}`,
   global: {
     'private-message': 'Message privé',
     like: 'J’aime sur mes messages',

@@ -17,20 +17,31 @@ async function signedIn(page: Page, identifier: string, password: string, path =
   await signIn(page, identifier, password);
 }
 
-test('the profile saves its fields and refuses an empty first name', async ({ page, request }) => {
+test("the profile's 'Valider' saves its fields, refuses an empty first name or pseudo, and sends the pseudo only when changed", async ({ page, request }) => {
   const account = await freshAccount(request, 'profil');
   await signedIn(page, account.email, account.password, '/profil');
   await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
   await page.getByLabel('Prénom').fill('');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Valider' }).click();
   await expect(page.getByRole('alert')).toHaveText('Veuillez renseigner votre prénom');
   await page.getByLabel('Prénom').fill('Lucie');
+  await page.getByLabel('Pseudo').fill(' ');
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez renseigner votre pseudo');
+  await page.getByLabel('Pseudo').fill(account.username);
   await page.getByLabel('Bio').fill('Trader sur indices.');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  const sent = page.waitForRequest((r) => r.url().endsWith('/content/api/user/update') && r.method() === 'PUT');
+  await page.getByRole('button', { name: 'Valider' }).click();
+  expect((await sent).postDataJSON()).not.toHaveProperty('username');
   await expect(page.getByText('Votre profil a été mis à jour')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Prénom')).toHaveValue('Lucie');
   await expect(page.getByLabel('Bio')).toHaveValue('Trader sur indices.');
+  const renamed = page.waitForRequest((r) => r.url().endsWith('/content/api/user/update') && r.method() === 'PUT');
+  await page.getByLabel('Pseudo').fill(`${account.username}2`);
+  await page.getByRole('button', { name: 'Valider' }).click();
+  expect((await renamed).postDataJSON()).toMatchObject({ username: `${account.username}2` });
 });
 
 test('the password change: its rules, then the new password signs in and the old one does not', async ({ page, request, browser }) => {
@@ -60,9 +71,14 @@ test('the password change: its rules, then the new password signs in and the old
   await other.close();
 });
 
-test('deleting the account asks twice, signs out, and the account cannot sign in again', async ({ page, request }) => {
+test("deleting the account from the profile asks twice, signs out, and the account cannot sign in again", async ({ page, request }) => {
   const account = await freshAccount(request, 'adieu');
-  await signedIn(page, account.email, account.password, '/profil/security');
+  await signedIn(page, account.email, account.password, '/profil');
+  // 'Non' at either question keeps the account.
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await page.getByRole('dialog', { name: 'Voulez-vous vraiment supprimer votre compte ?' }).getByRole('button', { name: 'Non' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
   await page.getByRole('dialog', { name: 'Voulez-vous vraiment supprimer votre compte ?' }).getByRole('button', { name: 'Oui' }).click();
   await page.getByRole('dialog', { name: 'Attention la suppression est définitive, êtes-vous sûr ?' }).getByRole('button', { name: 'Oui' }).click();
@@ -73,15 +89,41 @@ test('deleting the account asks twice, signs out, and the account cannot sign in
   await expect(page.getByRole('alert').filter({ hasText: 'Ces informations ne sont pas valides' })).toBeVisible();
 });
 
-test('contact: every field required, then the message is sent', async ({ page }) => {
+test('contact: a subject from the list, name and e-mail locked to the account, every field required, then the message is sent', async ({ page, request }) => {
   await signedIn(page, 'live@comptoir.test', 'comptoir123', '/contact');
-  await expect(page.getByLabel('E-mail')).toHaveValue('live@comptoir.test');
-  await page.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Ce champs est requis');
-  await page.getByLabel('Sujet').fill('Question sur le live');
-  await page.getByLabel('Message', { exact: true }).fill('Bonjour, à quelle heure commence la session US ?');
-  await page.getByRole('button', { name: 'Envoyer' }).click();
+  const form = page.getByRole('form', { name: 'Contact' });
+  const subject = form.getByRole('combobox', { name: 'Sujet' });
+  await expect(form.getByLabel('E-mail')).toHaveValue('live@comptoir.test');
+  await expect(form.getByLabel('Nom')).not.toHaveValue('');
+  for (const locked of [form.getByLabel('E-mail'), form.getByLabel('Nom')]) {
+    await expect(locked).toHaveAttribute('readonly', '');
+    await locked.press('End');
+    await page.keyboard.type('xyz');
+    await expect(locked).not.toHaveValue(/xyz$/);
+  }
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  // The two empty fields say it, each under itself.
+  await expect(form.getByRole('alert')).toHaveText(['Ce champs est requis', 'Ce champs est requis']);
+  await expect(subject).toHaveAttribute('aria-invalid', 'true');
+  const options = await subject.getByRole('option').allInnerTexts();
+  expect(options.slice(1)).toEqual([
+    'Mon abonnement',
+    'Paiement et facturation',
+    'Accès aux rooms et aux notifications',
+    'Lives et replays',
+    'Formations',
+    'Parrainage',
+    'Problème technique',
+    'Autre demande',
+  ]);
+  await subject.selectOption('Lives et replays');
+  await form.getByLabel('Message', { exact: true }).fill('Bonjour, à quelle heure commence la session US ?');
+  await form.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.getByText('Votre message a bien été envoyé')).toBeVisible();
+  await expect(subject).toHaveValue('');
+  const mailbox = (await (await request.get('/content/dev/mailbox.json')).json()) as { subject: string; text: string }[];
+  const mail = mailbox.find((m) => m.subject === '[Contact] Lives et replays' && m.text.includes('session US'));
+  expect(mail?.text).toContain('<live@comptoir.test>');
 });
 
 test('forgot password: unknown address refused, then the e-mailed code resets the password', async ({ page, request }) => {
@@ -116,19 +158,42 @@ test('e-mail confirmation: a missing or wrong code is invalid', async ({ page })
   await expect(page.getByRole('alert')).toHaveText('Code invalide');
 });
 
-test('notification preferences: the matrix is saved and read back', async ({ page, request }) => {
+test('notification preferences: the matrix of the spec (Mobile, E-mail, Web; general, rooms, the global keys) is saved and read back', async ({ page, request }) => {
   const account = await freshAccount(request, 'notif');
   await signedIn(page, account.email, account.password, '/profil/notif');
   await expect(page.getByRole('heading', { name: 'Préférences de notification' })).toBeVisible();
-  const box = page.getByRole('checkbox', { name: 'Mention — E-mail' });
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Notification', 'Mobile', 'E-mail', 'Web']);
+  // A fresh member reads no room yet: general, then the global keys, new-post hidden.
+  await expect(table.getByRole('rowheader')).toHaveText([
+    'Notifications générales',
+    'Message privé',
+    'J’aime sur mes messages',
+    'Réponse dans un fil de discussion',
+    'Commentaire sur une notification que j’ai commentée',
+    'Mention de mon pseudo',
+  ]);
+  const box = page.getByRole('checkbox', { name: 'Mention de mon pseudo — E-mail' });
   const before = await box.isChecked();
   await box.click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Mention — E-mail' })).toBeChecked({ checked: !before });
-  // The hidden global key is not offered.
-  await expect(page.getByRole('checkbox', { name: /newPost/ })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Mention de mon pseudo — E-mail' })).toBeChecked({ checked: !before });
+  await expect(page.getByRole('checkbox', { name: /Nouvelle publication/ })).toHaveCount(0);
+});
+
+test('notification preferences of a subscriber: a row per room read, and the coaches to follow', async ({ page }) => {
+  await signedIn(page, 'live@comptoir.test', 'comptoir123', '/profil/notif');
+  const rows = page.getByRole('table').getByRole('rowheader');
+  await expect(rows.filter({ hasText: /^Room / })).toHaveText(['Room ALL', 'Room Forex', 'Room Indices', 'Room Crypto']);
+  const coaches = page.getByRole('group', { name: 'Coachs suivis' });
+  await expect(coaches.getByRole('checkbox')).toHaveCount(2);
+  await coaches.getByRole('checkbox', { name: 'coach' }).check();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Coachs suivis' }).getByRole('checkbox', { name: 'coach' })).toBeChecked();
 });
 
 test('web notifications: the service worker is served, and a refused permission is explained while the choice is saved', async ({ page, request }) => {
@@ -139,7 +204,7 @@ test('web notifications: the service worker is served, and a refused permission 
 
   const account = await freshAccount(request, 'pushrefus');
   await signedIn(page, account.email, account.password, '/profil/notif');
-  const web = page.getByRole('checkbox', { name: 'Nouvelle notification — Web' });
+  const web = page.getByRole('checkbox', { name: 'Notifications générales — Web' });
   await expect(web).toBeChecked();
   await web.click();
   await expect(page.getByRole('status')).toHaveCount(0);
@@ -148,19 +213,19 @@ test('web notifications: the service worker is served, and a refused permission 
   await expect(page.getByRole('status')).toHaveText(
     'Votre navigateur bloque les notifications de Comptoir : autorisez-les dans les réglages du site pour les recevoir. Votre choix reste enregistré.',
   );
-  await page.getByRole('checkbox', { name: 'Mention — Web' }).click();
+  await page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' }).click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Nouvelle notification — Web' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Mention — Web' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Notifications générales — Web' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' })).not.toBeChecked();
 });
 
 test('web notifications: with the permission granted, the worker is registered and the subscription attempted', async ({ page, request, baseURL }) => {
   await page.context().grantPermissions(['notifications'], { origin: baseURL });
   const account = await freshAccount(request, 'pushok');
   await signedIn(page, account.email, account.password, '/profil/notif');
-  const web = page.getByRole('checkbox', { name: 'Mention — Web' });
+  const web = page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' });
   await web.click();
   await web.click();
   // Headless Chromium has no push service to subscribe with: pushManager.subscribe() fails
@@ -172,5 +237,25 @@ test('web notifications: with the permission granted, the worker is registered a
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Mention — Web' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' })).toBeChecked();
+});
+
+test("the payout account link: 'Paramètre manquant' without a code, the server's refusal, then the account linked", async ({ page, request }) => {
+  const account = await freshAccount(request, 'connect');
+  await signedIn(page, account.email, account.password, '/stripe_connect');
+  await expect(page.getByRole('heading', { name: 'Compte de paiement' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Paramètre manquant');
+  await expect(page.getByText('Cette page sera bientôt disponible')).toHaveCount(0);
+  await page.goto('/stripe_connect?code=ac_court');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce lien de compte de paiement est invalide ou a expiré : recommencez la liaison depuis votre parrainage.',
+  );
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/rest/settings/set_stripe_connect')) calls.push(r.postData() ?? '');
+  });
+  await page.goto('/stripe_connect?code=ac_DepuisStripe42');
+  await expect(page.getByRole('status')).toHaveText('Votre compte de paiement est lié : vos gains de parrainage y seront versés.');
+  await expect(page.getByRole('link', { name: 'Voir mon parrainage' })).toHaveAttribute('href', '/profil/parrainage');
+  expect(calls).toEqual([JSON.stringify({ code: 'ac_DepuisStripe42' })]);
 });

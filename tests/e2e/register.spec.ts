@@ -28,7 +28,8 @@ test('two-step registration: the rules, the taken address, then the new member i
   await expect(page).toHaveURL(/\/merci-inscription$/);
   await expect(page.getByRole('heading', { name: 'Bienvenue sur Comptoir !' })).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'registered')?.value).toBe('1');
-  await page.getByRole('button', { name: 'Accéder à Comptoir' }).click();
+  await expect(page.getByText(/Redirection vers votre tableau de bord dans \d+ s\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Accéder au tableau de bord' }).click();
   await expect(page.getByRole('heading', { name: /Bonjour/ })).toBeVisible();
 });
 
@@ -47,7 +48,11 @@ test('a taken pseudo is refused with the spec message and the form kept', async 
 
 test('one-page registration: the rules in order, the captcha, then the account', async ({ page }) => {
   await page.goto('/register');
-  await expect(page.getByRole('list', { name: 'Ils nous font confiance' })).toBeVisible();
+  const trust = page.getByRole('complementary', { name: 'Ils nous font confiance' });
+  await expect(trust.getByRole('listitem')).toHaveCount(3);
+  // Drawn marks, no emoji (they show as empty boxes without an emoji font).
+  expect(await trust.innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
+  await expect(trust.locator('svg')).toHaveCount(3);
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByRole('alert')).toHaveText('Vous devez accepter les CGV');
   await page.getByLabel("J'accepte les conditions générales de vente").check();
@@ -87,4 +92,48 @@ test('Google sign-in through the local identity provider, and its cancellation',
   await expect(fresh).toHaveURL(/\/\?error=/);
   await expect(fresh.getByRole('alert')).not.toBeEmpty();
   await other.close();
+});
+
+test('the thank-you page goes home by itself after its countdown', async ({ page }) => {
+  await page.goto('/register-for-free');
+  const suffix = Date.now().toString(36);
+  await page.getByLabel('Adresse e-mail').fill(`compte-${suffix}@comptoir.test`);
+  await page.getByLabel('Mot de passe').fill('motdepasse1');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByLabel('Prénom').fill('Zoé');
+  await page.getByLabel('Pseudo').fill(`zoe${suffix}`);
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Redirection vers votre tableau de bord dans 10 s.')).toBeVisible();
+  await expect(page.getByText('Redirection vers votre tableau de bord dans 9 s.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: /Bonjour/ })).toBeVisible();
+});
+
+test('a signed-in member back from Google is taken on: the same account carries on, another one takes over', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('E-mail ou pseudo').fill('live');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir123');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+
+  // The same account: still signed in, on the dashboard, never the 'coming soon' page.
+  await page.goto('/content/api/connect/google');
+  await page.getByRole('link', { name: /live@comptoir\.test/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Bonjour/ })).toBeVisible();
+  await expect(page.getByText('Cette page sera bientôt disponible')).toHaveCount(0);
+  await page.goto('/profil');
+  await expect(page.getByLabel('Pseudo')).toHaveValue('live');
+
+  // Another account: the first one's local data is cleared and the new one signed in.
+  await page.evaluate(() => localStorage.setItem('trace', 'live'));
+  await page.goto('/content/api/connect/google');
+  await page.getByRole('link', { name: /coach@comptoir\.test/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('trace'))).toBeNull();
+  await page.goto('/profil');
+  await expect(page.getByLabel('Pseudo')).toHaveValue('coach');
 });
