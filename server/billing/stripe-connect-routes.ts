@@ -26,6 +26,9 @@ export function registerStripeConnectRoutes(services: BillingServices, payouts: 
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const input = stripeConnectInput.safeParse(request.body ?? {});
     if (!input.success) return reply.code(400).send({ error: input.error.issues[0]?.message ?? STRIPE_CONNECT_MESSAGES.missingCode });
+    if (input.data.state !== undefined && input.data.state !== '' && input.data.state !== String(user.id)) {
+      return reply.code(400).send({ error: STRIPE_CONNECT_MESSAGES.otherAccount });
+    }
     if (!payouts) return reply.code(400).send({ error: STRIPE_CONNECT_MESSAGES.unavailable });
     try {
       await limiter.consume(String(user.id));

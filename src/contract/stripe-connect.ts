@@ -11,6 +11,7 @@ export const STRIPE_CONNECT_MESSAGES = {
   missingCode: 'Paramètre manquant',
   invalidCode: 'Ce lien de compte de paiement est invalide ou a expiré : recommencez la liaison depuis votre parrainage.',
   unavailable: "La liaison d'un compte de paiement n'est pas disponible sur ce serveur",
+  otherAccount: "Ce lien de compte de paiement a été ouvert pour un autre compte : connectez-vous avec celui-ci, puis recommencez",
 } as const;
 
 export const stripeConnectInput = z.object({
@@ -20,6 +21,11 @@ export const stripeConnectInput = z.object({
     .min(1, STRIPE_CONNECT_MESSAGES.missingCode)
     .max(255, STRIPE_CONNECT_MESSAGES.invalidCode)
     .regex(/^[A-Za-z0-9_-]+$/, STRIPE_CONNECT_MESSAGES.invalidCode),
+  /**
+   * The `state` the account-link page was opened with (spec 3 §2: the member's id), sent back
+   * with the code: a link started by one member is never completed for another.
+   */
+  state: z.string().trim().max(64).optional(),
 });
 export type StripeConnectInput = z.infer<typeof stripeConnectInput>;
 

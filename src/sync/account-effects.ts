@@ -132,8 +132,9 @@ export function createAccountEffects(api: ApiClient) {
     },
 
     /** `POST /settings/set_stripe_connect`: null when the payout account is linked, else the error to show. */
-    async linkPayoutAccount(code: string): Promise<string | null> {
-      const answer = await api.request(stripeConnectAnswer, 'rest', STRIPE_CONNECT_PATH, { method: 'POST', body: { code } });
+    async linkPayoutAccount(link: { code: string; state: string | null }): Promise<string | null> {
+      const body = link.state ? { code: link.code, state: link.state } : { code: link.code };
+      const answer = await api.request(stripeConnectAnswer, 'rest', STRIPE_CONNECT_PATH, { method: 'POST', body });
       return answer.ok ? null : answer.error;
     },
 

@@ -46,6 +46,17 @@ describe('POST /settings/set_stripe_connect (local provider)', () => {
     expect((await server.post(PATH, { code: 'ac_CodeDeTest123' })).status).toBe(401);
   });
 
+  it("refuses a link opened for another member (the state is the member's id)", async () => {
+    const token = await server.tokenOf('analyste');
+    const [analyste] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'analyste'));
+    expect(await jsonOf(await server.post(PATH, { code: 'ac_CodeDeTest123', state: String(analyste!.id + 1) }, token))).toEqual({
+      status: 400,
+      body: { error: 'Ce lien de compte de paiement a été ouvert pour un autre compte : connectez-vous avec celui-ci, puis recommencez' },
+    });
+    expect(await stripeConnectIdOf('analyste')).toBeNull();
+    expect((await server.post(PATH, { code: 'ac_CodeDeTest123', state: String(analyste!.id) }, token)).status).toBe(200);
+  });
+
   it('limits the attempts of one member', async () => {
     const token = await server.tokenOf('vip');
     const statuses: number[] = [];

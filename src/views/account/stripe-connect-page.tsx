@@ -20,7 +20,9 @@ const links = new Map<string, Promise<string | null>>();
  */
 export function StripeConnectPage() {
   const { accounts, session } = useApp();
-  const code = (new URLSearchParams(useSearch()).get('code') ?? '').trim();
+  const params = new URLSearchParams(useSearch());
+  const code = (params.get('code') ?? '').trim();
+  const state = params.get('state');
   const [result, setResult] = useState<{ status: 'linking' } | { status: 'linked' } | { status: 'failed'; error: string }>(
     code === '' ? { status: 'failed', error: T.missingCode } : { status: 'linking' },
   );
@@ -30,7 +32,7 @@ export function StripeConnectPage() {
     let live = true;
     let link = links.get(code);
     if (!link) {
-      link = accounts.linkPayoutAccount(code);
+      link = accounts.linkPayoutAccount({ code, state });
       links.set(code, link);
     }
     void link.then((error) => {
@@ -43,7 +45,7 @@ export function StripeConnectPage() {
     return () => {
       live = false;
     };
-  }, [accounts, code, session]);
+  }, [accounts, code, state, session]);
 
   return (
     <Page>
