@@ -31,6 +31,7 @@ export const globalStyles = css`
       --accent-soft: #dff3ec;
       --gold: #b8860b;
       --danger: #c62828;
+      --danger-contrast: #ffffff;
       --live: #e53935;
       --shadow: 0 6px 24px rgb(20 24 31 / 12%);
       --radius: 10px;
@@ -48,6 +49,7 @@ export const globalStyles = css`
       --accent-soft: #16382e;
       --gold: #e0b341;
       --danger: #ef5350;
+      --danger-contrast: #1b0707;
       --live: #ff5252;
       --shadow: 0 6px 24px rgb(0 0 0 / 45%);
       color-scheme: dark;

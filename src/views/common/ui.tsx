@@ -33,7 +33,7 @@ export const buttonClass = css`
   }
   &[data-variant='danger'] {
     background: var(--danger);
-    color: #fff;
+    color: var(--danger-contrast);
   }
 `;
 
