@@ -560,10 +560,15 @@ export function createChatSync(deps: {
       return answer.data.users;
     },
 
-    async loadLikers(messageId: string): Promise<string | null> {
-      const answer = await api.request(likesResponse, 'rest', '/chat/likes', { query: { message: messageId } });
+    /** The first page of who liked a message, or (`more`) the next one after the stored cursor. */
+    async loadLikers(messageId: string, more = false): Promise<string | null> {
+      const previous = more ? await readKv<LikersState>(db, likersKey(messageId)) : null;
+      if (more && !previous?.cursor) return null;
+      const answer = await api.request(likesResponse, 'rest', '/chat/likes', { query: { message: messageId, cursor: previous?.cursor ?? undefined } });
       if (!answer.ok) return answer.error;
-      const state: LikersState = { users: answer.data.likes.map((l) => l.user), cursor: answer.data.cursor };
+      const known = new Set((previous?.users ?? []).map((user) => user._id));
+      const users = [...(previous?.users ?? []), ...answer.data.likes.map((l) => l.user).filter((user) => !known.has(user._id))];
+      const state: LikersState = { users, cursor: answer.data.cursor };
       await serial(() => writeKv(db, likersKey(messageId), state));
       return null;
     },

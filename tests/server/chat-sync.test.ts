@@ -6,11 +6,12 @@ import { CLIENT_EVENTS, likeAck, okAck, SERVER_EVENTS } from '../../src/contract
 import { window$ } from '../../src/store/chat-queries';
 import type { ComptoirDatabase } from '../../src/store/database';
 import { createApiClient } from '../../src/sync/api-client';
-import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import { createChatSync, likersKey, type ChatSync, type LikersState } from '../../src/sync/chat-sync';
+import { readKv } from '../../src/sync/fold-chat-event';
 import { queueMessage } from '../../src/sync/outbox';
 import { createSocketTransport, type SocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
-import { messages } from '../../server/db/schema';
+import { messageLikes, messages, users } from '../../server/db/schema';
 import { userChannel } from '../../server/realtime/channels';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { chatClient } from './chat-helpers';
@@ -147,6 +148,32 @@ describe('chat sync against the real server', () => {
     expect((await db.outbox.findOne(clientId).exec())?.error).toBe('NOT_ALLOWED');
     await vip.sync.discard(clientId);
     expect(await db.outbox.findOne(clientId).exec()).toBeNull();
+    vip.close();
+  });
+
+  it("pages through who liked a message: the first page, then 'Charger plus de données...' appends the next, once", async () => {
+    const vip = connectVip();
+    const serverDb = server.database.db;
+    const [message] = await serverDb.select({ id: messages.id }).from(messages).where(eq(messages.roomId, 'forex')).limit(1);
+    await serverDb.delete(messageLikes).where(eq(messageLikes.messageId, message!.id));
+    const fans = await serverDb
+      .insert(users)
+      .values(Array.from({ length: 23 }, (_, i) => ({ username: `admirateur${i}`, email: `admirateur${i}@comptoir.test`, passwordHash: 'x', firstName: `Admirateur ${i}` })))
+      .returning({ id: users.id });
+    const base = Date.now() - 60_000;
+    await serverDb.insert(messageLikes).values(fans.map((fan, i) => ({ messageId: message!.id, userId: fan.id, createdAt: new Date(base + i * 1000) })));
+
+    expect(await vip.sync.loadLikers(message!.id)).toBeNull();
+    const first = await readKv<LikersState>(db, likersKey(message!.id));
+    expect(first?.users).toHaveLength(20);
+    expect(first?.cursor).not.toBeNull();
+    expect(await vip.sync.loadLikers(message!.id, true)).toBeNull();
+    const all = await readKv<LikersState>(db, likersKey(message!.id));
+    expect(all?.users.map((u) => u.username)).toEqual(Array.from({ length: 23 }, (_, i) => `admirateur${22 - i}`));
+    expect(all?.cursor).toBeNull();
+    // Nothing more to load: no request, nothing changes.
+    expect(await vip.sync.loadLikers(message!.id, true)).toBeNull();
+    expect(await readKv<LikersState>(db, likersKey(message!.id))).toEqual(all);
     vip.close();
   });
 });

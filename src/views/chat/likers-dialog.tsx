@@ -16,6 +16,7 @@ export function LikersDialog(props: { messageId: string; viewerId: number; onClo
   const chat = useChat();
   const ui = useMessagingUi();
   const [error, setError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const likers = useQuery((db) => kv$<LikersState>(db, likersKey(props.messageId)), [props.messageId], null);
   useEffect(() => {
     void chat?.loadLikers(props.messageId).then(setError);
@@ -42,6 +43,21 @@ export function LikersDialog(props: { messageId: string; viewerId: number; onClo
           </li>
         ))}
       </List>
+      {likers?.cursor ? (
+        <LoadMore
+          type="button"
+          disabled={loadingMore}
+          onClick={() => {
+            setLoadingMore(true);
+            void chat?.loadLikers(props.messageId, true).then((failure) => {
+              setError(failure);
+              setLoadingMore(false);
+            });
+          }}
+        >
+          {CHAT_TEXT.loadMore}
+        </LoadMore>
+      ) : null}
     </Dialog>
   );
 }
@@ -51,6 +67,17 @@ const List = styled.ul`
   padding-left: 18px;
   max-height: 275px;
   overflow-y: auto;
+`;
+const LoadMore = styled.button`
+  min-height: 44px;
+  margin-top: 8px;
+  padding: 0 4px;
+  border: none;
+  background: none;
+  color: var(--accent);
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
 `;
 const NameButton = styled.button`
   padding: 0;
