@@ -19,7 +19,7 @@ async function chatWith(page: Page, username: string) {
   const panel = messaging(page);
   await panel.getByRole('searchbox', { name: 'Rechercher un contact' }).fill(username);
   await panel.getByRole('list', { name: 'Contacts trouvés' }).getByRole('button', { name: username, exact: true }).click();
-  await expect(panel.getByRole('button', { name: '← Retour' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Retour', exact: true })).toBeVisible();
 }
 
 test('vip finds coach and writes; coach’s panel opens by itself, the badge counts it, opening the conversation clears it', async ({ browser }) => {
@@ -57,7 +57,7 @@ test('vip finds coach and writes; coach’s panel opens by itself, the badge cou
   await expect(messaging(vip).getByRole('log').getByText(answer)).toBeVisible();
   await expect(vip.getByRole('button', { name: 'Messagerie (2 conversations non lues)' })).toBeVisible();
   // 'Retour' goes back to the list, where the conversation is first and read.
-  await messaging(vip).getByRole('button', { name: '← Retour' }).click();
+  await messaging(vip).getByRole('button', { name: 'Retour', exact: true }).click();
   await expect(messaging(vip).getByRole('navigation', { name: 'Conversations' }).getByRole('button').first()).toHaveAccessibleName('coach');
   await vip.context().close();
   await coach.context().close();
@@ -150,7 +150,7 @@ test('the likers list opens a profile (never one’s own): follow, report with i
   await messaging(vip).getByRole('button', { name: 'Contacter le support' }).click();
   await expect(messaging(vip).getByRole('note')).toContainText("Pour une demande non urgente, merci d'utiliser le formulaire de contact.");
   await expect(messaging(vip).getByRole('log').getByText(/bienvenue parmi les membres VIP/)).toBeVisible();
-  await messaging(vip).getByRole('button', { name: '← Retour' }).click();
+  await messaging(vip).getByRole('button', { name: 'Retour', exact: true }).click();
   await expect(messaging(vip).getByRole('button', { name: 'support', exact: true })).toBeVisible();
   await vip.context().close();
   await coach.context().close();
