@@ -1,5 +1,3 @@
-import { STRIPE_CONNECT_MESSAGES } from '../contract/stripe-connect';
-
 /**
  * French text of the member's account screens — profile, security, notification preferences,
  * contact, the thank-you page and the payout account link (spec 1 §2, §5, §8) — exactly as the spec
@@ -78,7 +76,6 @@ export const THANKS_TEXT = {
 
 export const STRIPE_CONNECT_TEXT = {
   title: 'Compte de paiement',
-  missingCode: STRIPE_CONNECT_MESSAGES.missingCode,
   linking: 'Liaison de votre compte de paiement…',
   linked: 'Votre compte de paiement est lié : vos gains de parrainage y seront versés.',
   toReferral: 'Voir mon parrainage',

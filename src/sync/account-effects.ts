@@ -25,7 +25,6 @@ import {
 } from '../contract/account';
 import type { Picture } from '../contract/user';
 import { saveToken } from './token-cookie';
-import { STRIPE_CONNECT_PATH, stripeConnectAnswer } from '../contract/stripe-connect';
 
 const registerAnswer = z.object({ register: authResult });
 const availability = z.object({ available: z.boolean() });
@@ -129,13 +128,6 @@ export function createAccountEffects(api: ApiClient) {
         body: { subscription, channel: 'WEB' },
       });
       if (!answer.ok) throw new Error(answer.error);
-    },
-
-    /** `POST /settings/set_stripe_connect`: null when the payout account is linked, else the error to show. */
-    async linkPayoutAccount(link: { code: string; state: string | null }): Promise<string | null> {
-      const body = link.state ? { code: link.code, state: link.state } : { code: link.code };
-      const answer = await api.request(stripeConnectAnswer, 'rest', STRIPE_CONNECT_PATH, { method: 'POST', body });
-      return answer.ok ? null : answer.error;
     },
 
     /** `POST /contact` */

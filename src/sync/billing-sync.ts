@@ -14,6 +14,7 @@ import {
   type Box,
   type CheckNewAnswer,
 } from '../contract/billing';
+import { STRIPE_CONNECT_MESSAGES, STRIPE_CONNECT_PATH, stripeConnectAnswer } from '../contract/stripe-connect';
 import type { ComptoirDatabase } from '../store/database';
 import { BILLING_KEYS, boxKey, type UpgradeState } from '../store/billing-queries';
 import type { ContentDoc } from '../store/schemas';
@@ -137,6 +138,20 @@ export function createBillingSync(deps: {
       deps.refreshUser();
       const [news] = await Promise.all([sync.checkNew(), sync.loadAccount(), sync.loadUpgrade()]);
       return news;
+    },
+
+    /**
+     * `POST /settings/set_stripe_connect`: the member's payout account linked from the provider's
+     * code; the member is reread (their stripeConnectId).
+     */
+    async linkPayoutAccount(link: { code: string; state: string | null }): Promise<string | null> {
+      // Without a code there is nothing to ask the server (spec 1 §8).
+      if (link.code.trim() === '') return STRIPE_CONNECT_MESSAGES.missingCode;
+      const body = link.state ? { code: link.code, state: link.state } : { code: link.code };
+      const answer = await api.request(stripeConnectAnswer, 'rest', STRIPE_CONNECT_PATH, { method: 'POST', body });
+      if (!answer.ok) return answer.error;
+      deps.refreshUser();
+      return null;
     },
 
     /** `GET /settings/checknew`: a payment confirmed elsewhere (a crypto page, a renewal). */

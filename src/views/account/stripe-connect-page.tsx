@@ -16,41 +16,38 @@ const links = new Map<string, Promise<string | null>>();
 
 /**
  * `/stripe_connect?code=` (spec 1 §2, §8): the code the payout provider sent back goes to the
- * server, which links the member's payout account; without a code, 'Paramètre manquant'.
+ * server, which links the member's payout account; without a code, 'Paramètre manquant' (said by
+ * the billing sync, which then asks nothing).
  */
 export function StripeConnectPage() {
-  const { accounts, session } = useApp();
+  const { billing } = useApp();
   const params = new URLSearchParams(useSearch());
   const code = (params.get('code') ?? '').trim();
   const state = params.get('state');
-  const [result, setResult] = useState<{ status: 'linking' } | { status: 'linked' } | { status: 'failed'; error: string }>(
-    code === '' ? { status: 'failed', error: T.missingCode } : { status: 'linking' },
-  );
+  const [result, setResult] = useState<{ status: 'linking' } | { status: 'linked' } | { status: 'failed'; error: string }>({ status: 'linking' });
   usePageTitle(T.title);
   useEffect(() => {
-    if (code === '') return;
     let live = true;
     let link = links.get(code);
     if (!link) {
-      link = accounts.linkPayoutAccount({ code, state });
+      link = billing.linkPayoutAccount({ code, state });
       links.set(code, link);
     }
     void link.then((error) => {
       if (!live) return;
       if (error) return setResult({ status: 'failed', error });
       setResult({ status: 'linked' });
-      // The member's stripeConnectId comes with the next current-user lookup.
-      session.send({ type: 'session.refresh' });
     });
     return () => {
       live = false;
     };
-  }, [accounts, code, state, session]);
+  }, [billing, code, state]);
 
   return (
     <Page>
       <h1>{T.title}</h1>
-      {result.status === 'linking' ? <p role="status">{T.linking}</p> : null}
+      {/* Without a code the answer comes at once, with nothing to say meanwhile. */}
+      {result.status === 'linking' && code !== '' ? <p role="status">{T.linking}</p> : null}
       {result.status === 'linked' ? (
         <>
           <p role="status">{T.linked}</p>

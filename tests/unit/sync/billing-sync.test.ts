@@ -98,6 +98,31 @@ afterEach(async () => {
   await db.remove();
 });
 
+describe('billing sync: the payout account link', () => {
+  it("says 'Paramètre manquant' without a code and asks nothing", async () => {
+    const { api, requests } = fakeServer({});
+    let refreshed = 0;
+    const sync = createBillingSync({ api, db, refreshUser: () => void (refreshed += 1) });
+    expect(await sync.linkPayoutAccount({ code: ' ', state: null })).toBe('Paramètre manquant');
+    expect(requests).toEqual([]);
+    expect(refreshed).toBe(0);
+  });
+
+  it('sends the code and the state, then rereads the member; a refusal is passed on', async () => {
+    let answer: Route = { status: 200, body: { success: true, stripeConnectId: 'acct_1' } };
+    const { api, requests } = fakeServer({ 'POST /rest/settings/set_stripe_connect': () => answer });
+    let refreshed = 0;
+    const sync = createBillingSync({ api, db, refreshUser: () => void (refreshed += 1) });
+    expect(await sync.linkPayoutAccount({ code: 'ac_123', state: '7' })).toBeNull();
+    expect(requests.map((r) => r.body)).toEqual([{ code: 'ac_123', state: '7' }]);
+    expect(refreshed).toBe(1);
+    answer = { status: 400, body: { error: 'Ce lien de compte de paiement est invalide' } };
+    expect(await sync.linkPayoutAccount({ code: 'ac_123', state: null })).toBe('Ce lien de compte de paiement est invalide');
+    expect(requests.at(-1)?.body).toEqual({ code: 'ac_123' });
+    expect(refreshed).toBe(1);
+  });
+});
+
 describe('billing sync', () => {
   it('stores the catalogue: boxes in order, the countries and the payment providers', async () => {
     const { api } = fakeServer({
