@@ -9,6 +9,7 @@ import { Icon } from '../common/icons';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
+import { AccountPage } from './account-page';
 import { Form } from './security-page';
 
 const T = CONTACT_TEXT;
@@ -59,7 +60,7 @@ export function ContactPage() {
   }
 
   return (
-    <Page>
+    <AccountPage>
       <h1>{T.title}</h1>
       <Form onSubmit={(event) => void submit(event)} noValidate aria-label={T.title}>
         <Labelled label={T.subject} problem={problems.subject}>
@@ -98,7 +99,7 @@ export function ContactPage() {
           {busy ? T.sending : T.send}
         </Button>
       </Form>
-    </Page>
+    </AccountPage>
   );
 }
 
@@ -120,15 +121,6 @@ function Labelled(props: { label: string; problem: string | undefined; children:
     </div>
   );
 }
-
-const Page = styled.div`
-  padding: 24px 32px;
-  max-width: 640px;
-  box-sizing: border-box;
-  @media (max-width: 600px) {
-    padding: 16px;
-  }
-`;
 
 const Control = styled.div`
   margin: 6px 0 4px;

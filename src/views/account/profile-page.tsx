@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
+import { AccountPage } from './account-page';
 import { useProfileUpdate } from './use-profile-update';
 import { Form } from './security-page';
 
@@ -131,13 +132,7 @@ function DeleteAccount() {
   );
 }
 
-const Page = styled.div`
-  padding: 24px 32px;
-  max-width: 640px;
-  box-sizing: border-box;
-  @media (max-width: 600px) {
-    padding: 16px;
-  }
+const Page = styled(AccountPage)`
   & textarea {
     padding: 10px 12px;
     border-radius: 8px;

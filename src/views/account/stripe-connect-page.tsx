@@ -5,6 +5,7 @@ import { STRIPE_CONNECT_TEXT } from '../../domain/account-text-fr';
 import { useApp } from '../app-context';
 import { buttonClass, ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
+import { AccountPage } from './account-page';
 
 const T = STRIPE_CONNECT_TEXT;
 
@@ -61,14 +62,10 @@ export function StripeConnectPage() {
   );
 }
 
-const Page = styled.div`
-  padding: 24px 32px;
+const Page = styled(AccountPage)`
   display: grid;
   justify-items: start;
   gap: 12px;
-  @media (max-width: 600px) {
-    padding: 16px;
-  }
   & h1,
   & p {
     margin: 0;
