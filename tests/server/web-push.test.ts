@@ -31,7 +31,7 @@ const subscribe = async (account: string, path: string) => {
   return browser;
 };
 /** Saves the member's general channels (the coaches' notifications), the other preferences as they are. */
-const newAlertChannels = async (account: string, channels: { mobile: boolean; mail: boolean; web: boolean }) => {
+const generalChannels = async (account: string, channels: { mobile: boolean; mail: boolean; web: boolean }) => {
   const token = await server.tokenOf(account);
   const current = notificationSettings.parse(await (await server.get('/rest/settings/notifications', token)).json());
   const saved = await server.put('/rest/settings/notifications', { ...current, general: channels }, token);
@@ -126,8 +126,8 @@ describe('a new alert', () => {
     const vip = await subscribe('vip', '/vip');
     const live = await subscribe('live', '/live');
     const outsider = await subscribe('membre', '/membre');
-    await newAlertChannels('vip', { mobile: true, mail: true, web: true });
-    await newAlertChannels('live', { mobile: true, mail: false, web: false });
+    await generalChannels('vip', { mobile: true, mail: true, web: true });
+    await generalChannels('live', { mobile: true, mail: false, web: false });
 
     const title = `Achat EUR/USD ${randomUUID().slice(0, 8)}`;
     await postAlert(title, { sendMail: true });
@@ -159,7 +159,7 @@ describe('a new alert', () => {
 
   it('is pushed again once the Web box is ticked back, without sendMail, and not on an edit', async () => {
     const live = await subscribe('live', '/live-retour');
-    await newAlertChannels('live', { mobile: true, mail: true, web: true });
+    await generalChannels('live', { mobile: true, mail: true, web: true });
     const title = `Vente indices ${randomUUID().slice(0, 8)}`;
     const alert = await postAlert(title);
     const [message] = await pushService.messagesTo('/live-retour');
@@ -174,7 +174,7 @@ describe('a new alert', () => {
   });
 
   it('drops a subscription the push service says is gone (404, 410), keeps one that failed otherwise', async () => {
-    await newAlertChannels('vip', { mobile: true, mail: true, web: true });
+    await generalChannels('vip', { mobile: true, mail: true, web: true });
     const gone = await subscribe('vip', '/partie');
     const unknown = await subscribe('vip', '/inconnue');
     const flaky = await subscribe('vip', '/en-panne');
