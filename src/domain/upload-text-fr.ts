@@ -36,4 +36,10 @@ export const UPLOAD_TEXT = {
   typeRefused: (kinds: readonly AttachmentType[]) => `Type de fichier non accepté. Fichiers acceptés : ${kinds.map((k) => KIND_LABELS[k]).join(' ; ')}.`,
   tooLarge: (kind: AttachmentType, max: string) => `Fichier trop volumineux : ${max} maximum pour ${ONE_OF_KIND[kind]}.`,
   notAllowed: "Vous n'êtes pas autorisé à envoyer ce type de fichier.",
+  /** The profile page's picker (spec 1 §2 'Avatar upload'). */
+  avatarLabel: 'Photo de profil',
+  avatarButton: 'Choisir une photo',
+  /** The alert form's picker (spec 2 §2: attachments). */
+  attachmentsLabel: 'Pièces jointes',
+  attachmentsButton: 'Ajouter un fichier',
 } as const;

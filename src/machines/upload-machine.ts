@@ -16,14 +16,16 @@ export type SendFileEvent =
   | { type: 'upload.failed'; error: string };
 
 export type UploadEvent =
-  | { type: 'upload.choose'; file: File }
+  /** A chosen file, with the rule in force when it was chosen (a member's rights may change). */
+  | { type: 'upload.choose'; file: File; rule: UploadRule }
   | { type: 'upload.cancel' }
   | { type: 'upload.retry' }
   | { type: 'upload.remove' }
   | SendFileEvent;
 
 export type UploadContext = {
-  rule: UploadRule;
+  /** What the picker accepted when the file was chosen. */
+  rule: UploadRule | null;
   /** The chosen file, then the one being sent. */
   file: File | null;
   /** Sent bytes, 0 to 100. */
@@ -46,7 +48,6 @@ export const uploadMachine = setup({
   types: {
     context: {} as UploadContext,
     events: {} as UploadEvent,
-    input: {} as { rule: UploadRule },
   },
   actors: {
     // Pure, so it is the real check here as in the tests; an actor so that `checking` is a step.
@@ -61,15 +62,15 @@ export const uploadMachine = setup({
   actions: {
     uploaded: (_, _file: UploadedFile) => {},
     // A new file replaces whatever came before; none is taken while one is checked or sent.
-    choose: assign(({ event }) => (event.type === 'upload.choose' ? { file: event.file, error: null, uploaded: null, progress: 0 } : {})),
+    choose: assign(({ event }) => (event.type === 'upload.choose' ? { file: event.file, rule: event.rule, error: null, uploaded: null, progress: 0 } : {})),
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ rule: input.rule, file: null, progress: 0, error: null, uploaded: null }),
+  context: { rule: null, file: null, progress: 0, error: null, uploaded: null },
   initial: 'idle',
   states: {
     idle: {
-      entry: assign({ file: null, progress: 0, error: null, uploaded: null }),
+      entry: assign({ file: null, rule: null, progress: 0, error: null, uploaded: null }),
       on: { 'upload.choose': { target: 'checking', actions: 'choose' } },
     },
     checking: {
@@ -77,7 +78,7 @@ export const uploadMachine = setup({
       invoke: {
         id: 'checkFile',
         src: 'checkFile',
-        input: ({ context }) => ({ file: context.file as File, rule: context.rule }),
+        input: ({ context }) => ({ file: context.file as File, rule: context.rule as UploadRule }),
         onDone: [
           { guard: ({ event }) => !event.output.ok, target: 'refused', actions: assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }) },
           { target: 'uploading', actions: assign({ file: ({ context, event }) => (event.output.ok ? event.output.file : context.file) }) },

@@ -1,14 +1,18 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { toast } from '../common/toast';
 import { fromPromise } from 'xstate';
 import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { attachmentKinds, uploadRule } from '../../domain/upload-rules';
 import { composerMachine, type MentionUser } from '../../machines/composer-machine';
 import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
+import { AttachmentChips } from '../common/attachment-chips';
+import { HiddenFileInput, UploadStatus, useFileDrop, useFileUpload, VISUALLY_HIDDEN } from '../common/file-picker';
+import { Icon } from '../common/icons';
 import { useCurrentUser } from '../use-current-user';
+import { attachmentUpload } from './attachment-upload';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 import { VoiceRecorder } from './voice-recorder';
@@ -53,26 +57,27 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   const attachments = useSelector(composer, (s) => s.context.attachments);
   const counter = composerCounter(text);
   const canSend = text.trim() !== '' || attachments.length > 0;
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const user = useCurrentUser();
   // Voice notes: in private chats for every member, in rooms for the staff (spec 2 §6).
   const voiceNotes = props.voiceNotes ?? user?.isStaff ?? false;
-
-  async function attach(file: File) {
-    if (!chat) return;
-    setUploading(true);
-    const answer = await chat.upload(file);
-    setUploading(false);
-    if (!answer.ok) {
-      toast.error(answer.error);
-      return;
-    }
-    composer.send({ type: 'composer.attach', attachment: { id: answer.data.attachmentId, attachmentType: answer.data.attachmentType, name: answer.data.name } });
-  }
+  // Where each uploaded image can be seen, for its chip.
+  const [imageUrls, setImageUrls] = useState<Record<string, string>>({});
+  const upload = useFileUpload({
+    // Audio notes and videos are for staff, and voice notes in private chats (spec 2 §6); the server checks it too.
+    rule: uploadRule(attachmentKinds({ staff: user?.isStaff ?? false, privateRoom: props.privateRoom ?? false })),
+    upload: attachmentUpload(chat),
+    onUploaded: (file) => {
+      const { url } = file;
+      if (url && file.attachmentType === 'image') setImageUrls((urls) => ({ ...urls, [file.id]: url }));
+      composer.send({ type: 'composer.attach', attachment: { id: file.id, attachmentType: file.attachmentType, name: file.name } });
+    },
+  });
+  const drop = useFileDrop(upload.choose, (props.canSendAttachments ?? false) && !upload.busy);
 
   return (
     <Form
+      data-dragging={drop.dragging || undefined}
+      {...drop.handlers}
       onSubmit={(event) => {
         event.preventDefault();
         composer.send({ type: 'composer.send' });
@@ -89,37 +94,29 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           ))}
         </Mentions>
       ) : null}
-      {attachments.length > 0 || uploading ? (
-        <Chips>
-          {attachments.map((a) => (
-            <li key={a.id}>
-              {a.attachmentType === 'audio' ? '🎤' : '📎'} {a.name}
-              <button type="button" aria-label={CHAT_TEXT.removeAttachment(a.name)} onClick={() => composer.send({ type: 'composer.detach', id: a.id })}>
-                ✕
-              </button>
-            </li>
-          ))}
-          {uploading ? <li aria-live="polite">{CHAT_TEXT.uploading}</li> : null}
-        </Chips>
-      ) : null}
+      <AttachmentChips
+        attachments={attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))}
+        onRemove={(id) => composer.send({ type: 'composer.detach', id })}
+      >
+        {upload.shown ? <UploadStatus upload={upload} /> : null}
+      </AttachmentChips>
       <Row>
         {props.canSendAttachments ? (
           <>
-            <ToolButton type="button" aria-label={CHAT_TEXT.attach} title={CHAT_TEXT.attach} disabled={uploading} onClick={() => fileInput.current?.click()}>
-              📎
+            <ToolButton
+              type="button"
+              aria-label={CHAT_TEXT.attach}
+              title={`${CHAT_TEXT.attach} : ${upload.summary}`}
+              aria-describedby={upload.hintId}
+              aria-disabled={upload.busy || undefined}
+              onClick={upload.open}
+            >
+              <Icon name="paperclip" size={20} />
             </ToolButton>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              // Audio notes and videos are for staff (spec 2 §6); the server checks it too.
-              accept={user?.isStaff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : props.privateRoom ? 'image/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void attach(file);
-              }}
-            />
+            <span id={upload.hintId} style={VISUALLY_HIDDEN}>
+              {upload.summary}
+            </span>
+            <HiddenFileInput upload={upload} />
           </>
         ) : null}
         {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
@@ -130,7 +127,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           title={locked ? CHAT_TEXT.unlockEnter : CHAT_TEXT.lockEnter}
           onClick={() => composer.send({ type: 'composer.toggleLock' })}
         >
-          {locked ? '🔒' : '🔓'}
+          <Icon name={locked ? 'lock' : 'unlock'} size={20} />
         </ToolButton>
         <TextArea
           aria-label={CHAT_TEXT.composerLabel}
@@ -171,6 +168,10 @@ const Form = styled.form`
   position: relative;
   border-top: 1px solid var(--border);
   padding: 8px 12px;
+  &[data-dragging] {
+    outline: 2px dashed var(--accent);
+    outline-offset: -4px;
+  }
 `;
 const Row = styled.div`
   display: flex;
@@ -182,9 +183,9 @@ const TextArea = styled.textarea`
   flex: 1;
   resize: none;
   field-sizing: content;
-  min-height: 40px;
+  min-height: 44px;
   max-height: 400px;
-  padding: 9px 12px;
+  padding: 11px 12px;
   border-radius: 8px;
   border: 1px solid var(--border);
   background: var(--surface);
@@ -192,7 +193,7 @@ const TextArea = styled.textarea`
   font: inherit;
 `;
 const SendButton = styled.button`
-  height: 40px;
+  height: 44px;
   padding: 0 16px;
   border-radius: 8px;
   border: none;
@@ -203,29 +204,6 @@ const SendButton = styled.button`
   &:disabled {
     opacity: 0.5;
     cursor: not-allowed;
-  }
-`;
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0 0 6px;
-  padding: 0;
-  list-style: none;
-  font-size: 13px;
-  & li {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    padding: 2px 8px;
-    border-radius: 999px;
-    border: 1px solid var(--border);
-  }
-  & button {
-    border: none;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
   }
 `;
 const Counter = styled.p`
