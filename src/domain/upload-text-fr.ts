@@ -20,12 +20,10 @@ const ONE_OF_KIND: Record<AttachmentType, string> = {
 export const UPLOAD_TEXT = {
   /** Spec 1 §8, an upload that failed. */
   failed: 'Une erreur est survenue, veuillez réessayer',
-  chooseFile: 'Choisir un fichier',
   dropHere: 'Glissez-déposez un fichier ici, ou',
   dropNow: 'Déposez le fichier pour l’envoyer',
   checking: (name: string) => `Vérification de ${name}…`,
   uploading: (name: string) => `Envoi de ${name}`,
-  percent: (percent: number) => `${percent} %`,
   cancel: 'Annuler l’envoi',
   cancelled: 'Envoi annulé',
   retry: 'Réessayer',

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { REGISTER_MUTATION } from '../contract/graphql-documents';
 import { authResult, user } from '../contract/user';
 import type { NewAccount } from '../machines/registration-machine';
-import { UPLOAD_TEXT } from '../domain/upload-text-fr';
-import type { ApiClient, UploadProgressOptions } from './api-client';
+import type { ApiClient, ApiFailure, UploadProgressOptions } from './api-client';
 import {
   okAnswer,
   resetPasswordAnswer,
@@ -86,14 +85,13 @@ export function createAccountEffects(api: ApiClient) {
     },
 
     /** `POST /api/upload` (images only): the stored picture for the profile, with the upload's progress. */
-    async uploadPicture(file: File, options: UploadProgressOptions = {}): Promise<{ picture: Picture } | { error: string }> {
+    async uploadPicture(file: File, options: UploadProgressOptions = {}): Promise<{ picture: Picture } | ApiFailure> {
       const form = new FormData();
       form.append('files', file, file.name);
       const answer = await api.upload(uploadAnswer, 'content', '/api/upload', form, options);
-      // The server's refusals are French (type, size, empty file); anything else is the spec's failure.
-      if (!answer.ok) return { error: answer.status === 400 || answer.status === 413 ? answer.error : UPLOAD_TEXT.failed };
+      if (!answer.ok) return answer;
       const [picture] = answer.data;
-      return picture ? { picture } : { error: UPLOAD_TEXT.failed };
+      return picture ? { picture } : { ok: false, error: '', status: null };
     },
 
     /** `DELETE /users/delete` */

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { apiError } from '../contract/api-error';
 import { CONTENT_BASE, GRAPHQL_PATH, REST_BASE } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
-import { sendWithProgress } from './send-with-progress';
 
 /**
  * The one way the client talks HTTP (spec 1 §7): a bearer token from the cookie when present; any
@@ -124,6 +123,8 @@ export function createApiClient(deps: {
       }
       const token = deps.getToken();
       const headers: Record<string, string> = token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+      // Loaded with the first upload that shows its progress: no first screen needs it.
+      const { sendWithProgress } = await import('./send-with-progress');
       const answer = await sendWithProgress(url, form, headers, options.onProgress, options.signal);
       if (answer === null) return failed(null);
       if (answer.status >= 500 || answer.body === null) return failed(answer.status);

@@ -4,7 +4,6 @@ import { REST_BASE } from '../contract/hosts';
 import { uploadErrorText } from '../domain/upload-rules';
 import { UPLOAD_TEXT } from '../domain/upload-text-fr';
 import type { ApiResult } from './api-client';
-import { sendWithProgress } from './send-with-progress';
 
 /** 'Une erreur est survenue, veuillez réessayer' (spec 1 §8, upload). */
 export const UPLOAD_FAILED = UPLOAD_TEXT.failed;
@@ -38,10 +37,12 @@ export function createUploader(deps: { getToken: () => string | null; fetch?: ty
     form.append('file', file, file.name);
     const token = deps.getToken();
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const { onProgress, signal } = options;
     const answer =
-      options.onProgress && typeof XMLHttpRequest !== 'undefined'
-        ? await sendWithProgress(`${REST_BASE}/upload`, form, headers, options.onProgress, options.signal)
-        : await doFetch(`${REST_BASE}/upload`, { method: 'POST', headers, body: form, signal: options.signal }).then(
+      onProgress && typeof XMLHttpRequest !== 'undefined'
+        ? // Loaded with the first upload: the chat opens without it.
+          await import('./send-with-progress').then(({ sendWithProgress }) => sendWithProgress(`${REST_BASE}/upload`, form, headers, onProgress, signal))
+        : await doFetch(`${REST_BASE}/upload`, { method: 'POST', headers, body: form, signal }).then(
             async (response) => ({ status: response.status, body: (await response.json().catch(() => null)) as unknown }),
             () => null,
           );

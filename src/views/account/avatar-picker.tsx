@@ -14,7 +14,8 @@ export function AvatarPicker({ picture, onChange }: { picture: Picture | null; o
     rule: PROFILE_PICTURE_RULE,
     upload: async (file, options) => {
       const answer = await accounts.uploadPicture(file, options);
-      if ('error' in answer) return { ok: false, error: answer.error };
+      // The server's refusals are French (type, size, empty file); anything else is spec 1 §8's failure.
+      if ('error' in answer) return { ok: false, error: answer.status === 400 || answer.status === 413 ? answer.error : UPLOAD_TEXT.failed };
       return { ok: true, data: { id: answer.picture.id, attachmentType: 'image', name: file.name, url: answer.picture.url } };
     },
     onUploaded: (file) => {

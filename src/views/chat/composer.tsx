@@ -1,23 +1,27 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
-import { attachmentKinds, uploadRule } from '../../domain/upload-rules';
+import { acceptAttribute, acceptedSummary, attachmentKinds, uploadRule } from '../../domain/upload-rules';
 import { composerMachine, type MentionUser } from '../../machines/composer-machine';
+import type { UploadedFile } from '../../machines/upload-machine';
 import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
 import { AttachmentChips } from '../common/attachment-chips';
-import { HiddenFileInput, UploadStatus, useFileDrop, useFileUpload, VISUALLY_HIDDEN } from '../common/file-picker';
+import { HiddenFileInput, useFileDrop, VISUALLY_HIDDEN } from '../common/file-input';
 import { Icon } from '../common/icons';
 import { useCurrentUser } from '../use-current-user';
-import { attachmentUpload } from './attachment-upload';
+import type { ComposerPick } from './composer-upload';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 import { VoiceRecorder } from './voice-recorder';
 
 export const LOCK_KEY = 'isLocked';
+
+// The upload machine and its status load with the first file chosen, not with the chat.
+const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ default: m.ComposerUpload })));
 
 /**
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
@@ -60,19 +64,24 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   const user = useCurrentUser();
   // Voice notes: in private chats for every member, in rooms for the staff (spec 2 §6).
   const voiceNotes = props.voiceNotes ?? user?.isStaff ?? false;
+  // Audio notes and videos are for staff, and voice notes in private chats (spec 2 §6); the server checks it too.
+  const rule = uploadRule(attachmentKinds({ staff: user?.isStaff ?? false, privateRoom: props.privateRoom ?? false }));
+  const summary = acceptedSummary(rule);
+  const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [pick, setPick] = useState<ComposerPick | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = (file: File) => {
+    if (!busy) setPick((last) => ({ file, n: (last?.n ?? 0) + 1 }));
+  };
+  const drop = useFileDrop(choose, (props.canSendAttachments ?? false) && !busy);
   // Where each uploaded image can be seen, for its chip.
   const [imageUrls, setImageUrls] = useState<Record<string, string>>({});
-  const upload = useFileUpload({
-    // Audio notes and videos are for staff, and voice notes in private chats (spec 2 §6); the server checks it too.
-    rule: uploadRule(attachmentKinds({ staff: user?.isStaff ?? false, privateRoom: props.privateRoom ?? false })),
-    upload: attachmentUpload(chat),
-    onUploaded: (file) => {
-      const { url } = file;
-      if (url && file.attachmentType === 'image') setImageUrls((urls) => ({ ...urls, [file.id]: url }));
-      composer.send({ type: 'composer.attach', attachment: { id: file.id, attachmentType: file.attachmentType, name: file.name } });
-    },
-  });
-  const drop = useFileDrop(upload.choose, (props.canSendAttachments ?? false) && !upload.busy);
+  const onUploaded = (file: UploadedFile) => {
+    const { url } = file;
+    if (url && file.attachmentType === 'image') setImageUrls((urls) => ({ ...urls, [file.id]: url }));
+    composer.send({ type: 'composer.attach', attachment: { id: file.id, attachmentType: file.attachmentType, name: file.name } });
+  };
 
   return (
     <Form
@@ -94,29 +103,31 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           ))}
         </Mentions>
       ) : null}
-      <AttachmentChips
-        attachments={attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))}
-        onRemove={(id) => composer.send({ type: 'composer.detach', id })}
-      >
-        {upload.shown ? <UploadStatus upload={upload} /> : null}
-      </AttachmentChips>
+      <AttachmentChips attachments={attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))} onRemove={(id) => composer.send({ type: 'composer.detach', id })} />
+      {pick ? (
+        <Suspense fallback={null}>
+          <ComposerUpload pick={pick} rule={rule} chat={chat} onUploaded={onUploaded} onBusy={setBusy} />
+        </Suspense>
+      ) : null}
       <Row>
         {props.canSendAttachments ? (
           <>
             <ToolButton
               type="button"
               aria-label={CHAT_TEXT.attach}
-              title={`${CHAT_TEXT.attach} : ${upload.summary}`}
-              aria-describedby={upload.hintId}
-              aria-disabled={upload.busy || undefined}
-              onClick={upload.open}
+              title={`${CHAT_TEXT.attach} : ${summary}`}
+              aria-describedby={hintId}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) fileInput.current?.click();
+              }}
             >
               <Icon name="paperclip" size={20} />
             </ToolButton>
-            <span id={upload.hintId} style={VISUALLY_HIDDEN}>
-              {upload.summary}
+            <span id={hintId} style={VISUALLY_HIDDEN}>
+              {summary}
             </span>
-            <HiddenFileInput upload={upload} />
+            <HiddenFileInput inputRef={fileInput} accept={acceptAttribute(rule)} onFile={choose} />
           </>
         ) : null}
         {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}

@@ -1,10 +1,11 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type CSSProperties, type DragEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import { acceptAttribute, acceptedSummary, type UploadRule } from '../../domain/upload-rules';
 import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
 import { uploadMachine, type SendFileEvent, type SendFileInput, type UploadedFile } from '../../machines/upload-machine';
+import { HiddenFileInput, useFileDrop, VISUALLY_HIDDEN } from './file-input';
 import { Icon } from './icons';
 import { ProgressBar } from './progress-bar';
 
@@ -15,6 +16,8 @@ export type UploadEffect = (file: File, options: { onProgress: (percent: number)
 export type FileUpload = {
   actor: ActorRefFrom<typeof uploadMachine>;
   rule: UploadRule;
+  /** The input's `accept`: the rule's mime types and extensions. */
+  accept: string;
   /** 'Images JPEG, PNG, GIF ou WebP — 5 Mo maximum', and the id of the element that says it. */
   summary: string;
   hintId: string;
@@ -63,6 +66,7 @@ export function useFileUpload(options: { rule: UploadRule; upload: UploadEffect 
   return {
     actor,
     rule,
+    accept: acceptAttribute(rule),
     summary: acceptedSummary(rule),
     hintId,
     inputRef,
@@ -71,56 +75,6 @@ export function useFileUpload(options: { rule: UploadRule; upload: UploadEffect 
     choose: (file) => actor.send({ type: 'upload.choose', file, rule }),
     open: () => {
       if (!busy) inputRef.current?.click();
-    },
-  };
-}
-
-/**
- * The browser's file input, out of sight and out of the tab order: the labelled French button
- * beside it opens it, so neither 'Choose File' nor 'No file chosen' ever shows.
- */
-export function HiddenFileInput({ upload }: { upload: FileUpload }) {
-  return (
-    <input
-      ref={upload.inputRef}
-      type="file"
-      tabIndex={-1}
-      aria-hidden="true"
-      accept={acceptAttribute(upload.rule)}
-      style={VISUALLY_HIDDEN}
-      onChange={(event) => {
-        const file = event.target.files?.[0];
-        // Emptied so that choosing the same file again (after a refusal) is a change too.
-        event.target.value = '';
-        if (file) upload.choose(file);
-      }}
-    />
-  );
-}
-
-/** Drag and drop of one file onto an element; `dragging` while a file is held over it. */
-export function useFileDrop(onFile: (file: File) => void, enabled = true) {
-  const [dragging, setDragging] = useState(false);
-  const holdsFiles = (event: DragEvent) => enabled && Array.from(event.dataTransfer.types).includes('Files');
-  return {
-    dragging,
-    handlers: {
-      onDragOver: (event: DragEvent) => {
-        if (!holdsFiles(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      },
-      onDragLeave: (event: DragEvent) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      },
-      onDrop: (event: DragEvent) => {
-        if (!holdsFiles(event)) return;
-        event.preventDefault();
-        setDragging(false);
-        const file = event.dataTransfer.files[0];
-        if (file) onFile(file);
-      },
     },
   };
 }
@@ -227,7 +181,7 @@ export function FilePicker(props: {
           <Hint id={upload.hintId}>{upload.summary}</Hint>
         </ZoneText>
       </ZoneRow>
-      <HiddenFileInput upload={upload} />
+      <HiddenFileInput inputRef={upload.inputRef} accept={upload.accept} onFile={upload.choose} />
       <UploadStatus upload={upload} />
     </Zone>
   );
@@ -247,19 +201,6 @@ function usePreviewUrl(file: File | null): string | null {
   }, [file]);
   return url;
 }
-
-/** Out of sight, still in the page (a screen reader's live status, the file input). */
-export const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  border: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-};
 
 const Strip = styled.div`
   display: flex;

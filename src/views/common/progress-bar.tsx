@@ -1,5 +1,4 @@
 import { styled } from '@linaria/react';
-import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
 
 /**
  * An upload's progress: a real `<progress>` (role progressbar, its value read out) named in
@@ -9,7 +8,7 @@ export function ProgressBar({ label, percent }: { label: string; percent: number
   return (
     <Bar>
       <progress max={100} value={percent} aria-label={label} />
-      <span aria-hidden="true">{UPLOAD_TEXT.percent(percent)}</span>
+      <span aria-hidden="true">{percent} %</span>
     </Bar>
   );
 }
