@@ -84,13 +84,13 @@ export function useFileUpload(options: { rule: UploadRule; upload: UploadEffect 
  * way to cancel, a failure with 'Réessayer' and a way to remove the file, a refusal that says why.
  * Nothing once the file is sent (the screen shows it its own way) or before one is chosen.
  */
-export function UploadStatus({ upload }: { upload: FileUpload }) {
+export function UploadStatus({ upload, thumbnail = true }: { upload: FileUpload; thumbnail?: boolean }) {
   const { actor } = upload;
   const status = useSelector(actor, (s) => s.value);
   const file = useSelector(actor, (s) => s.context.file);
   const progress = useSelector(actor, (s) => s.context.progress);
   const error = useSelector(actor, (s) => s.context.error);
-  const preview = usePreviewUrl(status === 'uploading' || status === 'failed' ? file : null);
+  const preview = usePreviewUrl(thumbnail && (status === 'uploading' || status === 'failed') ? file : null);
   const name = file?.name ?? '';
   const remove = (
     <IconButton type="button" aria-label={UPLOAD_TEXT.remove(name)} title={UPLOAD_TEXT.remove(name)} onClick={() => actor.send({ type: 'upload.remove' })}>
@@ -182,7 +182,8 @@ export function FilePicker(props: {
         </ZoneText>
       </ZoneRow>
       <HiddenFileInput inputRef={upload.inputRef} accept={upload.accept} onFile={upload.choose} />
-      <UploadStatus upload={upload} />
+      {/* A round picker shows the image being sent in place of the current one. */}
+      <UploadStatus upload={upload} thumbnail={!props.round} />
     </Zone>
   );
 }
