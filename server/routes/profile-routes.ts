@@ -13,10 +13,13 @@ import { fileUrl } from '../accounts/default-avatar';
 import { checkBilling } from '../billing/checkout';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
-import { contentMatches, FILE_KINDS, imageSize } from '../uploads/file-kinds';
+import { FILE_KINDS } from '../../src/contract/upload-kinds';
+import { formatSize } from '../../src/domain/upload-rules';
+import { UPLOAD_TEXT } from '../../src/domain/upload-text-fr';
+import { contentMatches, imageSize } from '../uploads/file-kinds';
 import { subscriptionsOf, toUserDto } from '../users/user-queries';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT } from './password-routes';
-import { cleanName, discard, FILE_TOO_LARGE, receive, TYPE_NOT_ACCEPTED, type Received } from './upload-routes';
+import { cleanName, discard, receive, type Received } from './upload-routes';
 
 /** Spec 1 §5 and §8 wordings. */
 export const FIRST_NAME_REQUIRED = 'Veuillez renseigner votre prénom';
@@ -129,13 +132,16 @@ export function registerProfileRoutes(services: AccountServices): void {
         received.mimeType = part.mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
         received.truncated ||= part.file.truncated;
       }
-      const refusal = !received || received.size === 0
+      // Spec 1 §5: images only; the refusals are the client's own check's words.
+      const refusal = !received
         ? { status: 400, error: INVALID_REQUEST }
-        : !FILE_KINDS.image.mimeTypes.includes(received.mimeType) || !contentMatches(received.mimeType, received.head)
-          ? { status: 400, error: TYPE_NOT_ACCEPTED }
-          : received.truncated
-            ? { status: 413, error: FILE_TOO_LARGE }
-            : null;
+        : received.size === 0
+          ? { status: 400, error: UPLOAD_TEXT.empty }
+          : !FILE_KINDS.image.mimeTypes.includes(received.mimeType) || !contentMatches(received.mimeType, received.head)
+            ? { status: 400, error: UPLOAD_TEXT.typeRefused(['image']) }
+            : received.truncated
+              ? { status: 413, error: UPLOAD_TEXT.tooLarge('image', formatSize(PROFILE_UPLOAD_MAX_BYTES)) }
+              : null;
       if (refusal || !received) {
         await rm(partial, { force: true });
         return reply.code(refusal?.status ?? 400).send({ error: refusal?.error ?? INVALID_REQUEST });

@@ -18,11 +18,11 @@ import { mayReadMessage } from '../chat/message-actions';
 import { toAttachment } from '../chat/message-view';
 import { participantsOf } from '../messaging/conversations';
 import { hasMessagingAccess } from '../messaging/messaging-access';
-import { contentMatches, FILE_KINDS, imageSize, LARGEST_UPLOAD, SNIFF_BYTES } from '../uploads/file-kinds';
+import { FILE_KINDS, LARGEST_UPLOAD } from '../../src/contract/upload-kinds';
+import { attachmentKinds, formatSize } from '../../src/domain/upload-rules';
+import { UPLOAD_TEXT } from '../../src/domain/upload-text-fr';
+import { contentMatches, imageSize, SNIFF_BYTES } from '../uploads/file-kinds';
 import type { UserRow } from '../users/user-queries';
-
-export const TYPE_NOT_ACCEPTED = 'Type de fichier non accepté';
-export const FILE_TOO_LARGE = 'Fichier trop volumineux';
 
 /** The multipart limits: one file, a few small fields, nothing larger than the largest kind. */
 export const MULTIPART_OPTIONS = {
@@ -132,19 +132,23 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
 
 export type Received = { size: number; head: Buffer; truncated: boolean; name: string; mimeType: string };
 
-/** The accepted file and its type, or why it is refused (checked in the order a member would want to hear it). */
+/**
+ * The accepted file and its type, or why it is refused (checked in the order a member would want to
+ * hear it), in the words of the client's own check: a refusal names what is accepted instead.
+ */
 function judge(
   user: UserRow,
   mayAudio: boolean,
   declared: string | null,
   received: Received | null,
 ): { file: Received; kind: AttachmentType } | { status: number; error: string } {
-  if (!received || received.size === 0) return { status: 400, error: INVALID_REQUEST };
+  if (!received || received.size === 0) return { status: 400, error: received ? UPLOAD_TEXT.empty : INVALID_REQUEST };
   const kind = attachmentType.safeParse(declared);
-  if (!kind.success || !FILE_KINDS[kind.data].mimeTypes.includes(received.mimeType)) return { status: 400, error: TYPE_NOT_ACCEPTED };
+  const refused = { status: 400, error: UPLOAD_TEXT.typeRefused(attachmentKinds({ staff: user.isStaff, privateRoom: mayAudio })) };
+  if (!kind.success || !FILE_KINDS[kind.data].mimeTypes.includes(received.mimeType)) return refused;
   if ((kind.data === 'video' && !user.isStaff) || (kind.data === 'audio' && !mayAudio)) return { status: 403, error: NOT_ALLOWED };
-  if (received.truncated) return { status: 413, error: FILE_TOO_LARGE };
-  if (!contentMatches(received.mimeType, received.head)) return { status: 400, error: TYPE_NOT_ACCEPTED };
+  if (received.truncated) return { status: 413, error: UPLOAD_TEXT.tooLarge(kind.data, formatSize(FILE_KINDS[kind.data].maxBytes)) };
+  if (!contentMatches(received.mimeType, received.head)) return refused;
   return { file: received, kind: kind.data };
 }
 

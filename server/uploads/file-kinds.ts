@@ -1,32 +1,3 @@
-import type { AttachmentType } from '../../src/contract/chat';
-
-const MB = 1024 * 1024;
-
-/** What `POST /upload` accepts for each declared type: the size limit and the mime types. */
-export const FILE_KINDS: Record<AttachmentType, { maxBytes: number; mimeTypes: readonly string[] }> = {
-  image: { maxBytes: 10 * MB, mimeTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
-  video: { maxBytes: 100 * MB, mimeTypes: ['video/mp4', 'video/webm'] },
-  audio: { maxBytes: 20 * MB, mimeTypes: ['audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/mp4'] },
-  file: {
-    maxBytes: 20 * MB,
-    mimeTypes: [
-      'application/pdf',
-      'text/plain',
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.ms-excel',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/vnd.ms-powerpoint',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'application/vnd.oasis.opendocument.text',
-      'application/vnd.oasis.opendocument.spreadsheet',
-      'application/vnd.oasis.opendocument.presentation',
-    ],
-  },
-};
-
-export const LARGEST_UPLOAD = Math.max(...Object.values(FILE_KINDS).map((kind) => kind.maxBytes));
-
 /** How many leading bytes the checks below need (a JPEG's size marker may sit after its metadata). */
 export const SNIFF_BYTES = 64 * 1024;
 

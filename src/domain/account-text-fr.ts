@@ -14,7 +14,6 @@ export const PROFILE_TEXT = {
   firstNameRequired: 'Veuillez renseigner votre prénom',
   usernameRequired: 'Veuillez renseigner votre pseudo',
   updated: 'Votre profil a été mis à jour',
-  uploadFailed: 'Une erreur est survenue, veuillez réessayer',
   deleteAccount: 'Supprimer mon compte',
   deleteFirst: 'Voulez-vous vraiment supprimer votre compte ?',
   deleteSecond: 'Attention la suppression est définitive, êtes-vous sûr ?',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTER_MUTATION } from '../contract/graphql-documents';
 import { authResult, user } from '../contract/user';
 import type { NewAccount } from '../machines/registration-machine';
-import type { ApiClient } from './api-client';
+import type { ApiClient, ApiFailure, UploadProgressOptions } from './api-client';
 import {
   okAnswer,
   resetPasswordAnswer,
@@ -84,14 +84,14 @@ export function createAccountEffects(api: ApiClient) {
       return { ok: true };
     },
 
-    /** `POST /api/upload` (images only): the stored picture for the profile. */
-    async uploadPicture(file: File): Promise<{ picture: Picture } | { error: string }> {
+    /** `POST /api/upload` (images only): the stored picture for the profile, with the upload's progress. */
+    async uploadPicture(file: File, options: UploadProgressOptions = {}): Promise<{ picture: Picture } | ApiFailure> {
       const form = new FormData();
       form.append('files', file, file.name);
-      const answer = await api.upload(uploadAnswer, 'content', '/api/upload', form);
-      if (!answer.ok) return { error: answer.error };
+      const answer = await api.upload(uploadAnswer, 'content', '/api/upload', form, options);
+      if (!answer.ok) return answer;
       const [picture] = answer.data;
-      return picture ? { picture } : { error: 'Une erreur est survenue, veuillez réessayer' };
+      return picture ? { picture } : { ok: false, error: '', status: null };
     },
 
     /** `DELETE /users/delete` */

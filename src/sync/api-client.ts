@@ -26,6 +26,12 @@ export type RequestOptions = {
   token?: string;
 };
 
+export type UploadProgressOptions = {
+  /** Progress of the sent bytes, 0 to 100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
 export type ApiClient = {
   request<S extends z.ZodType>(
     schema: S,
@@ -38,8 +44,8 @@ export type ApiClient = {
     document: string,
     variables?: Record<string, unknown>,
   ): Promise<ApiResult<z.infer<S>>>;
-  /** A multipart POST (file uploads), answered and decoded like `request`. */
-  upload<S extends z.ZodType>(schema: S, host: Host, path: string, form: FormData): Promise<ApiResult<z.infer<S>>>;
+  /** A multipart POST (file uploads), answered and decoded like `request`; with its progress when asked. */
+  upload<S extends z.ZodType>(schema: S, host: Host, path: string, form: FormData, options?: UploadProgressOptions): Promise<ApiResult<z.infer<S>>>;
 };
 
 export function createApiClient(deps: {
@@ -109,9 +115,20 @@ export function createApiClient(deps: {
       return answerOf(schema, path, await send(`${base}${prefix}${path}${qs ? `?${qs}` : ''}`, options));
     },
 
-    async upload(schema, host, path, form) {
+    async upload(schema, host, path, form, options = {}) {
       const prefix = host === 'rest' ? REST_BASE : CONTENT_BASE;
-      return answerOf(schema, path, await send(`${base}${prefix}${path}`, { method: 'POST', body: form }));
+      const url = `${base}${prefix}${path}`;
+      if (!options.onProgress || typeof XMLHttpRequest === 'undefined') {
+        return answerOf(schema, path, await send(url, { method: 'POST', body: form, signal: options.signal }));
+      }
+      const token = deps.getToken();
+      const headers: Record<string, string> = token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+      // Loaded with the first upload that shows its progress: no first screen needs it.
+      const { sendWithProgress } = await import('./send-with-progress');
+      const answer = await sendWithProgress(url, form, headers, options.onProgress, options.signal);
+      if (answer === null) return failed(null);
+      if (answer.status >= 500 || answer.body === null) return failed(answer.status);
+      return answerOf(schema, path, answer);
     },
 
     async graphql(schema, document, variables) {

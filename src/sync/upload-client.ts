@@ -1,12 +1,14 @@
 import { apiError } from '../contract/api-error';
 import { uploadResponse, type AttachmentType } from '../contract/chat';
 import { REST_BASE } from '../contract/hosts';
+import { uploadErrorText } from '../domain/upload-rules';
+import { UPLOAD_TEXT } from '../domain/upload-text-fr';
 import type { ApiResult } from './api-client';
 
 /** 'Une erreur est survenue, veuillez réessayer' (spec 1 §8, upload). */
-export const UPLOAD_FAILED = 'Une erreur est survenue, veuillez réessayer';
+export const UPLOAD_FAILED = UPLOAD_TEXT.failed;
 
-export type UploadResult = ApiResult<{ attachmentId: string; attachmentType: AttachmentType; name: string }>;
+export type UploadResult = ApiResult<{ attachmentId: string; attachmentType: AttachmentType; name: string; url: string }>;
 
 /** The attachment type a file is sent as, from its mime type. */
 export function attachmentTypeOf(file: { type: string }): AttachmentType {
@@ -17,7 +19,7 @@ export function attachmentTypeOf(file: { type: string }): AttachmentType {
 }
 
 export type UploadOptions = {
-  /** Progress of the sent bytes, 0 to 100 (the voice notes' progress bar). */
+  /** Progress of the sent bytes, 0 to 100 (the pickers' and the voice notes' progress bars). */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 };
@@ -35,10 +37,12 @@ export function createUploader(deps: { getToken: () => string | null; fetch?: ty
     form.append('file', file, file.name);
     const token = deps.getToken();
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const { onProgress, signal } = options;
     const answer =
-      options.onProgress && typeof XMLHttpRequest !== 'undefined'
-        ? await sendWithProgress(form, headers, options.onProgress, options.signal)
-        : await doFetch(`${REST_BASE}/upload`, { method: 'POST', headers, body: form, signal: options.signal }).then(
+      onProgress && typeof XMLHttpRequest !== 'undefined'
+        ? // Loaded with the first upload: the chat opens without it.
+          await import('./send-with-progress').then(({ sendWithProgress }) => sendWithProgress(`${REST_BASE}/upload`, form, headers, onProgress, signal))
+        : await doFetch(`${REST_BASE}/upload`, { method: 'POST', headers, body: form, signal }).then(
             async (response) => ({ status: response.status, body: (await response.json().catch(() => null)) as unknown }),
             () => null,
           );
@@ -46,39 +50,11 @@ export function createUploader(deps: { getToken: () => string | null; fetch?: ty
     const { status, body } = answer;
     if (status >= 500 || body === null) return { ok: false, error: UPLOAD_FAILED, status };
     const failure = apiError.safeParse(body);
-    if (failure.success) return { ok: false, error: failure.data.error, status };
+    if (failure.success) return { ok: false, error: uploadErrorText(failure.data.error), status };
     const parsed = uploadResponse.safeParse(body);
     if (!parsed.success) return { ok: false, error: UPLOAD_FAILED, status };
-    return { ok: true, data: { attachmentId: parsed.data.attachmentId, attachmentType: parsed.data.attachment.attachmentType, name: parsed.data.attachment.name } };
+    const { attachment } = parsed.data;
+    return { ok: true, data: { attachmentId: parsed.data.attachmentId, attachmentType: attachment.attachmentType, name: attachment.name, url: attachment.resourceUrl } };
   };
 }
 export type Uploader = ReturnType<typeof createUploader>;
-
-function sendWithProgress(
-  form: FormData,
-  headers: Record<string, string>,
-  onProgress: (percent: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<{ status: number; body: unknown } | null> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${REST_BASE}/upload`);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
-    };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText) as unknown;
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () => resolve(null);
-    request.onabort = () => resolve(null);
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
-}

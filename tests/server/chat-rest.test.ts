@@ -318,10 +318,21 @@ describe('POST /upload and the stored files', () => {
       upload('vip', { type: 'document', mime: 'image/png' }),
       upload('vip', { mime: 'image/png' }),
     ];
+    // The refusal names, in French, what this member may send instead.
     for (const response of await Promise.all(refusals)) {
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Type de fichier non accepté' });
+      expect(await response.json()).toEqual({
+        error: 'Type de fichier non accepté. Fichiers acceptés : images JPEG, PNG, GIF ou WebP ; documents PDF, texte, Word, Excel, PowerPoint ou OpenDocument.',
+      });
     }
+    const staffRefusal = await upload('coach', { type: 'image', mime: 'image/svg+xml', bytes: new TextEncoder().encode('<svg/>') });
+    expect(await staffRefusal.json()).toEqual({
+      error:
+        'Type de fichier non accepté. Fichiers acceptés : images JPEG, PNG, GIF ou WebP ; vidéos MP4 ou WebM ; fichiers audio WebM, Ogg, MP3 ou M4A ; documents PDF, texte, Word, Excel, PowerPoint ou OpenDocument.',
+    });
+    const empty = await upload('vip', { type: 'image', bytes: new Uint8Array(0) });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Ce fichier est vide.' });
     const notMultipart = await postAs('vip', '/rest/upload', { type: 'image' });
     expect(notMultipart.status).toBe(400);
   });
@@ -329,7 +340,7 @@ describe('POST /upload and the stored files', () => {
   it('refuses a file over its type’s limit', async () => {
     const response = await upload('vip', { type: 'image', bytes: png(10 * MB + 1) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'Fichier trop volumineux' });
+    expect(await response.json()).toEqual({ error: 'Fichier trop volumineux : 10 Mo maximum pour une image.' });
     // The same size is fine for a video (limit 100 MB), sent by staff.
     const video = await upload('coach', { type: 'video', mime: 'video/mp4', bytes: new Uint8Array(10 * MB + 1), name: 'replay.mp4' });
     expect(video.status).toBe(200);

@@ -105,9 +105,14 @@ describe('POST /api/upload and the profile picture', () => {
 
   it('refuses what is not an image, lies about being one, or is over 5 MB', async () => {
     const token = await server.tokenOf('membre');
-    expect(await jsonOf(await upload(token, Buffer.from('%PDF-1.4'), 'application/pdf', 'a.pdf'))).toEqual({ status: 400, body: { error: 'Type de fichier non accepté' } });
-    expect(await jsonOf(await upload(token, Buffer.from('pas une image'), 'image/png'))).toEqual({ status: 400, body: { error: 'Type de fichier non accepté' } });
-    expect(await jsonOf(await upload(token, png(5 * 1024 * 1024), 'image/png'))).toEqual({ status: 413, body: { error: 'Fichier trop volumineux' } });
+    const notAnImage = { status: 400, body: { error: 'Type de fichier non accepté. Fichiers acceptés : images JPEG, PNG, GIF ou WebP.' } };
+    expect(await jsonOf(await upload(token, Buffer.from('%PDF-1.4'), 'application/pdf', 'a.pdf'))).toEqual(notAnImage);
+    expect(await jsonOf(await upload(token, Buffer.from('pas une image'), 'image/png'))).toEqual(notAnImage);
+    expect(await jsonOf(await upload(token, Buffer.alloc(0), 'image/png'))).toEqual({ status: 400, body: { error: 'Ce fichier est vide.' } });
+    expect(await jsonOf(await upload(token, png(5 * 1024 * 1024), 'image/png'))).toEqual({
+      status: 413,
+      body: { error: 'Fichier trop volumineux : 5 Mo maximum pour une image.' },
+    });
     expect((await upload('', png(), 'image/png')).status).toBe(401);
   });
 

@@ -1,14 +1,15 @@
 import { styled } from '@linaria/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from '../common/toast';
 import type { Picture } from '../../contract/user';
 import { PROFILE_TEXT } from '../../domain/account-text-fr';
 import { useApp } from '../app-context';
+import { toast } from '../common/toast';
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
 import { AccountPage } from './account-page';
+import { AvatarPicker } from './avatar-picker';
 import { useProfileUpdate } from './use-profile-update';
 import { Form } from './security-page';
 
@@ -17,7 +18,6 @@ import { Form } from './security-page';
  * 'Supprimer mon compte' with its two confirmations.
  */
 export function ProfilePage() {
-  const { accounts } = useApp();
   const user = useCurrentUser();
   const [fields, setFields] = useState({ firstName: '', lastName: '', username: '', phoneNumber: '', description: '' });
   const [picture, setPicture] = useState<Picture | null>(null);
@@ -38,13 +38,6 @@ export function ProfilePage() {
 
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [field]: event.target.value }));
 
-  async function upload(file: File) {
-    if (!file.type.startsWith('image/')) return toast.error(PROFILE_TEXT.uploadFailed);
-    const answer = await accounts.uploadPicture(file);
-    if ('error' in answer) toast.error(answer.error || PROFILE_TEXT.uploadFailed);
-    else setPicture(answer.picture);
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!user) return;
@@ -61,19 +54,7 @@ export function ProfilePage() {
     <Page>
       <h1>{PROFILE_TEXT.title}</h1>
       <Form onSubmit={(event) => void submit(event)} noValidate>
-        {picture ? <img src={picture.url} alt="Photo de profil" width={96} height={96} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
-        <Field>
-          Photo de profil
-          <input
-            type="file"
-            accept="image/*"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </Field>
+        <AvatarPicker picture={picture} onChange={setPicture} />
         <Field>
           {PROFILE_TEXT.firstName}
           <input value={fields.firstName} onChange={set('firstName')} autoComplete="given-name" maxLength={100} required />

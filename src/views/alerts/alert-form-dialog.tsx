@@ -1,14 +1,19 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../common/toast';
 import { fromPromise } from 'xstate';
 import type { Alert } from '../../contract/alerts';
 import { ALERT_TEXT, ALERT_TITLES, TRADE_PRICE_FIELDS, tradeDraftOf } from '../../domain/alert-form';
+import { attachmentKinds, uploadRule } from '../../domain/upload-rules';
+import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
 import { alertFormMachine, emptyDraft, type SubmitAlert } from '../../machines/alert-form-machine';
 import type { RoomDoc } from '../../store/schemas';
+import { attachmentUpload } from '../chat/attachment-upload';
 import { useChat } from '../chat/use-chat';
+import { AttachmentChips } from '../common/attachment-chips';
 import { Dialog } from '../common/dialog';
+import { FilePicker, useFileUpload } from '../common/file-picker';
 import { Button, ErrorText } from '../common/ui';
 import { useCurrentUser } from '../use-current-user';
 
@@ -69,14 +74,28 @@ export function AlertFormDialog(props: { alert: Alert | null; room: RoomDoc; roo
   const busy = useSelector(form, (s) => s.matches('submitting') || s.context.uploads > 0);
   const creating = props.alert === null;
 
-  async function attach(file: File) {
-    if (!chat) return;
+  // Where each image attachment can be seen, for its chip: the alert's own, then the new uploads'.
+  const [imageUrls, setImageUrls] = useState<Record<string, string>>(() =>
+    Object.fromEntries((props.alert?.attachments ?? []).filter((a) => a.attachmentType === 'image').map((a) => [a._id, a.resourceUrl])),
+  );
+  const upload = useFileUpload({
+    // Videos and audio are the staff's (spec 2 §6); the server checks it too.
+    rule: uploadRule(attachmentKinds({ staff, privateRoom: false })),
+    upload: attachmentUpload(chat),
+    onUploaded: (file) => {
+      const { url } = file;
+      if (url && file.attachmentType === 'image') setImageUrls((urls) => ({ ...urls, [file.id]: url }));
+      form.send({ type: 'form.attach', attachment: { id: file.id, attachmentType: file.attachmentType, name: file.name } });
+    },
+  });
+  // The alert is not published while one of its files is still on its way.
+  useEffect(() => {
+    if (!upload.busy) return;
     form.send({ type: 'form.uploadStarted' });
-    const answer = await chat.upload(file);
-    form.send({ type: 'form.uploadFinished' });
-    if (!answer.ok) toast.error(answer.error);
-    else form.send({ type: 'form.attach', attachment: { id: answer.data.attachmentId, attachmentType: answer.data.attachmentType, name: answer.data.name } });
-  }
+    return () => {
+      if (form.getSnapshot().status === 'active') form.send({ type: 'form.uploadFinished' });
+    };
+  }, [upload.busy, form]);
 
   return (
     <Dialog title={creating ? ALERT_TEXT.newAlert : ALERT_TEXT.editAlert} open onClose={props.onClose} wide>
@@ -114,30 +133,11 @@ export function AlertFormDialog(props: { alert: Alert | null; room: RoomDoc; roo
           <textarea rows={5} value={draft.content} maxLength={5000} onChange={(e) => form.send({ type: 'form.change', field: 'content', value: e.target.value })} />
           {errors.content ? <ErrorText role="alert">{errors.content}</ErrorText> : null}
         </label>
-        <label>
-          Pièces jointes
-          <input
-            type="file"
-            accept={staff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void attach(file);
-            }}
-          />
-        </label>
-        {draft.attachments.length > 0 ? (
-          <Chips>
-            {draft.attachments.map((a) => (
-              <li key={a.id}>
-                📎 {a.name}{' '}
-                <button type="button" aria-label={`Retirer ${a.name}`} onClick={() => form.send({ type: 'form.detach', id: a.id })}>
-                  ✕
-                </button>
-              </li>
-            ))}
-          </Chips>
-        ) : null}
+        <FilePicker upload={upload} label={UPLOAD_TEXT.attachmentsLabel} buttonText={UPLOAD_TEXT.attachmentsButton} />
+        <AttachmentChips
+          attachments={draft.attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))}
+          onRemove={(id) => form.send({ type: 'form.detach', id })}
+        />
         <Check>
           <input type="checkbox" checked={draft.tradeEnabled} onChange={() => form.send({ type: 'form.toggleTrade' })} /> Ajouter un trade
         </Check>
@@ -216,19 +216,6 @@ const TradeFields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   gap: 8px;
-`;
-const Chips = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  gap: 6px;
-  flex-wrap: wrap;
-  & button {
-    border: none;
-    background: transparent;
-    cursor: pointer;
-  }
 `;
 const Buttons = styled.div`
   display: flex;

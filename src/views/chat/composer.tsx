@@ -1,19 +1,27 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
-import { toast } from '../common/toast';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { MESSAGE_MAX_LENGTH, composerCounter } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { acceptAttribute, acceptedSummary, attachmentKinds, uploadRule } from '../../domain/upload-rules';
 import { composerMachine, type MentionUser } from '../../machines/composer-machine';
+import type { UploadedFile } from '../../machines/upload-machine';
 import { parseStream } from '../../sync/message-state';
 import { useApp } from '../app-context';
+import { AttachmentChips } from '../common/attachment-chips';
+import { HiddenFileInput, useFileDrop, VISUALLY_HIDDEN } from '../common/file-input';
+import { Icon } from '../common/icons';
 import { useCurrentUser } from '../use-current-user';
+import type { ComposerPick } from './composer-upload';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 import { VoiceRecorder } from './voice-recorder';
 
 export const LOCK_KEY = 'isLocked';
+
+// The upload machine and its status load with the first file chosen, not with the chat.
+const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ default: m.ComposerUpload })));
 
 /**
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
@@ -53,26 +61,32 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
   const attachments = useSelector(composer, (s) => s.context.attachments);
   const counter = composerCounter(text);
   const canSend = text.trim() !== '' || attachments.length > 0;
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const user = useCurrentUser();
   // Voice notes: in private chats for every member, in rooms for the staff (spec 2 §6).
   const voiceNotes = props.voiceNotes ?? user?.isStaff ?? false;
-
-  async function attach(file: File) {
-    if (!chat) return;
-    setUploading(true);
-    const answer = await chat.upload(file);
-    setUploading(false);
-    if (!answer.ok) {
-      toast.error(answer.error);
-      return;
-    }
-    composer.send({ type: 'composer.attach', attachment: { id: answer.data.attachmentId, attachmentType: answer.data.attachmentType, name: answer.data.name } });
-  }
+  // Audio notes and videos are for staff, and voice notes in private chats (spec 2 §6); the server checks it too.
+  const rule = uploadRule(attachmentKinds({ staff: user?.isStaff ?? false, privateRoom: props.privateRoom ?? false }));
+  const summary = acceptedSummary(rule);
+  const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [pick, setPick] = useState<ComposerPick | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = (file: File) => {
+    if (!busy) setPick((last) => ({ file, n: (last?.n ?? 0) + 1 }));
+  };
+  const drop = useFileDrop(choose, (props.canSendAttachments ?? false) && !busy);
+  // Where each uploaded image can be seen, for its chip.
+  const [imageUrls, setImageUrls] = useState<Record<string, string>>({});
+  const onUploaded = (file: UploadedFile) => {
+    const { url } = file;
+    if (url && file.attachmentType === 'image') setImageUrls((urls) => ({ ...urls, [file.id]: url }));
+    composer.send({ type: 'composer.attach', attachment: { id: file.id, attachmentType: file.attachmentType, name: file.name } });
+  };
 
   return (
     <Form
+      data-dragging={drop.dragging || undefined}
+      {...drop.handlers}
       onSubmit={(event) => {
         event.preventDefault();
         composer.send({ type: 'composer.send' });
@@ -89,37 +103,31 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           ))}
         </Mentions>
       ) : null}
-      {attachments.length > 0 || uploading ? (
-        <Chips>
-          {attachments.map((a) => (
-            <li key={a.id}>
-              {a.attachmentType === 'audio' ? '🎤' : '📎'} {a.name}
-              <button type="button" aria-label={CHAT_TEXT.removeAttachment(a.name)} onClick={() => composer.send({ type: 'composer.detach', id: a.id })}>
-                ✕
-              </button>
-            </li>
-          ))}
-          {uploading ? <li aria-live="polite">{CHAT_TEXT.uploading}</li> : null}
-        </Chips>
+      <AttachmentChips attachments={attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))} onRemove={(id) => composer.send({ type: 'composer.detach', id })} />
+      {pick ? (
+        <Suspense fallback={null}>
+          <ComposerUpload pick={pick} rule={rule} chat={chat} onUploaded={onUploaded} onBusy={setBusy} />
+        </Suspense>
       ) : null}
       <Row>
         {props.canSendAttachments ? (
           <>
-            <ToolButton type="button" aria-label={CHAT_TEXT.attach} title={CHAT_TEXT.attach} disabled={uploading} onClick={() => fileInput.current?.click()}>
-              📎
-            </ToolButton>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              // Audio notes and videos are for staff (spec 2 §6); the server checks it too.
-              accept={user?.isStaff ? 'image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : props.privateRoom ? 'image/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx' : 'image/*,.pdf,.txt,.doc,.docx,.xls,.xlsx'}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void attach(file);
+            <ToolButton
+              type="button"
+              aria-label={CHAT_TEXT.attach}
+              title={`${CHAT_TEXT.attach} : ${summary}`}
+              aria-describedby={hintId}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) fileInput.current?.click();
               }}
-            />
+            >
+              <Icon name="paperclip" size={20} />
+            </ToolButton>
+            <span id={hintId} style={VISUALLY_HIDDEN}>
+              {summary}
+            </span>
+            <HiddenFileInput inputRef={fileInput} accept={acceptAttribute(rule)} onFile={choose} />
           </>
         ) : null}
         {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
@@ -130,7 +138,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           title={locked ? CHAT_TEXT.unlockEnter : CHAT_TEXT.lockEnter}
           onClick={() => composer.send({ type: 'composer.toggleLock' })}
         >
-          {locked ? '🔒' : '🔓'}
+          <Icon name={locked ? 'lock' : 'unlock'} size={20} />
         </ToolButton>
         <TextArea
           aria-label={CHAT_TEXT.composerLabel}
@@ -171,6 +179,10 @@ const Form = styled.form`
   position: relative;
   border-top: 1px solid var(--border);
   padding: 8px 12px;
+  &[data-dragging] {
+    outline: 2px dashed var(--accent);
+    outline-offset: -4px;
+  }
 `;
 const Row = styled.div`
   display: flex;
@@ -182,9 +194,9 @@ const TextArea = styled.textarea`
   flex: 1;
   resize: none;
   field-sizing: content;
-  min-height: 40px;
+  min-height: 44px;
   max-height: 400px;
-  padding: 9px 12px;
+  padding: 11px 12px;
   border-radius: 8px;
   border: 1px solid var(--border);
   background: var(--surface);
@@ -192,7 +204,7 @@ const TextArea = styled.textarea`
   font: inherit;
 `;
 const SendButton = styled.button`
-  height: 40px;
+  height: 44px;
   padding: 0 16px;
   border-radius: 8px;
   border: none;
@@ -203,29 +215,6 @@ const SendButton = styled.button`
   &:disabled {
     opacity: 0.5;
     cursor: not-allowed;
-  }
-`;
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin: 0 0 6px;
-  padding: 0;
-  list-style: none;
-  font-size: 13px;
-  & li {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    padding: 2px 8px;
-    border-radius: 999px;
-    border: 1px solid var(--border);
-  }
-  & button {
-    border: none;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
   }
 `;
 const Counter = styled.p`

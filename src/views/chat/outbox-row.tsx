@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { OutboxDoc } from '../../store/schemas';
+import { Icon } from '../common/icons';
 import { useChat } from './use-chat';
 
 /** A message the server has not confirmed: shown at once, then replaced by its echo. */
@@ -10,16 +11,22 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
   return (
     <Row data-status={entry.status} aria-label={entry.status === 'failed' ? CHAT_TEXT.failed : CHAT_TEXT.pending}>
       <Content>{entry.content}</Content>
-      {entry.attachments.length > 0 ? <Small>📎 {entry.attachments.map((a) => a.name).join(', ')}</Small> : null}
+      {entry.attachments.length > 0 ? (
+        <Small>
+          <Icon name="paperclip" size={14} /> {entry.attachments.map((a) => a.name).join(', ')}
+        </Small>
+      ) : null}
       {entry.status === 'pending' ? (
         <Small>{CHAT_TEXT.pending}</Small>
       ) : (
         <Failed role="alert">
           {CHAT_TEXT.failed} : {entry.error}
           <button type="button" onClick={() => void chat?.retry(entry.clientId)}>
+            <Icon name="retry" size={16} />
             {CHAT_TEXT.retry}
           </button>
           <button type="button" onClick={() => void chat?.discard(entry.clientId)}>
+            <Icon name="trash" size={16} />
             {CHAT_TEXT.discard}
           </button>
         </Failed>
@@ -41,6 +48,9 @@ const Content = styled.p`
   overflow-wrap: anywhere;
 `;
 const Small = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 4px;
   margin: 0;
   font-size: 12px;
   color: var(--muted);
@@ -52,7 +62,13 @@ const Failed = styled.p`
   display: flex;
   gap: 8px;
   align-items: center;
+  flex-wrap: wrap;
   & button {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    min-height: 44px;
+    padding: 0 10px;
     border: 1px solid var(--border);
     border-radius: 6px;
     background: var(--surface);

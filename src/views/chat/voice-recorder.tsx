@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { fromCallback } from 'xstate';
 import { VOICE_TEXT } from '../../domain/messaging-text-fr';
+import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
 import {
   formatElapsed,
   voiceRecordingMachine,
@@ -12,6 +13,8 @@ import {
   type UploadInput,
   type VoiceAttachment,
 } from '../../machines/voice-recording-machine';
+import { Icon } from '../common/icons';
+import { ProgressBar } from '../common/progress-bar';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 
@@ -35,16 +38,18 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
         };
         const upload = chatRef.current?.upload;
         if (!upload) {
-          send({ type: 'upload.failed', error: 'Erreur lors de la requête' });
+          send({ type: 'upload.failed', error: UPLOAD_TEXT.failed });
           return () => controller.abort();
         }
         const file = new File([input.blob], VOICE_TEXT.fileName(formatElapsed(input.durationSeconds)), { type: input.blob.type || 'audio/webm' });
-        void upload(file, { onProgress: (percent) => send({ type: 'upload.progress', percent }), signal: controller.signal }).then((answer) =>
-          send(
-            answer.ok
-              ? { type: 'upload.done', attachment: { id: answer.data.attachmentId, attachmentType: 'audio', name: answer.data.name } }
-              : { type: 'upload.failed', error: answer.error },
-          ),
+        void upload(file, { onProgress: (percent) => send({ type: 'upload.progress', percent }), signal: controller.signal }).then(
+          (answer) =>
+            send(
+              answer.ok
+                ? { type: 'upload.done', attachment: { id: answer.data.attachmentId, attachmentType: 'audio', name: answer.data.name } }
+                : { type: 'upload.failed', error: answer.error },
+            ),
+          () => send({ type: 'upload.failed', error: UPLOAD_TEXT.failed }),
         );
         return () => controller.abort();
       }) },
@@ -71,7 +76,7 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
   if (state === 'idle') {
     return (
       <ToolButton type="button" aria-label={VOICE_TEXT.record} title={VOICE_TEXT.record} onClick={() => voice.send({ type: 'recording.start' })}>
-        🎤
+        <Icon name="mic" size={20} />
       </ToolButton>
     );
   }
@@ -85,26 +90,28 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
             {formatElapsed(elapsed)}
           </span>
           <SmallButton type="button" onClick={() => voice.send({ type: 'recording.save' })}>
+            <Icon name="stop" size={16} />
             {VOICE_TEXT.save}
           </SmallButton>
         </>
       ) : null}
       {state === 'finishing' ? <span role="status">{VOICE_TEXT.finishing}</span> : null}
-      {state === 'uploading' ? <Progress max={100} value={progress} aria-label={VOICE_TEXT.uploading} /> : null}
+      {state === 'uploading' ? <ProgressBar label={VOICE_TEXT.uploading} percent={progress} /> : null}
       {state === 'failed' ? (
         <>
           <Failed role="alert">{error}</Failed>
           <SmallButton type="button" onClick={() => voice.send({ type: 'recording.retry' })}>
+            <Icon name="retry" size={16} />
             {VOICE_TEXT.retry}
           </SmallButton>
-          <SmallButton type="button" onClick={() => voice.send({ type: 'recording.discard' })}>
-            {VOICE_TEXT.discard}
-          </SmallButton>
+          <IconButton type="button" aria-label={VOICE_TEXT.discard} title={VOICE_TEXT.discard} onClick={() => voice.send({ type: 'recording.discard' })}>
+            <Icon name="trash" size={18} />
+          </IconButton>
         </>
       ) : (
-        <SmallButton type="button" aria-label={VOICE_TEXT.cancel} onClick={() => voice.send({ type: 'recording.cancel' })}>
-          ✕
-        </SmallButton>
+        <IconButton type="button" aria-label={VOICE_TEXT.cancel} title={VOICE_TEXT.cancel} onClick={() => voice.send({ type: 'recording.cancel' })}>
+          <Icon name="close" size={18} />
+        </IconButton>
       )}
     </Strip>
   );
@@ -154,9 +161,10 @@ const microphone = fromCallback<RecorderCommand>(({ sendBack, receive }) => {
 
 const Strip = styled.div`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
-  min-height: 40px;
+  min-height: 44px;
   padding: 0 8px;
   border-radius: 8px;
   border: 1px solid var(--border);
@@ -176,7 +184,11 @@ const Dot = styled.span`
   }
 `;
 const SmallButton = styled.button`
-  padding: 4px 8px;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 44px;
+  padding: 0 10px;
   border-radius: 6px;
   border: 1px solid var(--border);
   background: var(--surface);
@@ -184,8 +196,20 @@ const SmallButton = styled.button`
   font: inherit;
   cursor: pointer;
 `;
-const Progress = styled.progress`
-  width: 120px;
+const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: none;
+  border-radius: 6px;
+  background: transparent;
+  color: var(--muted);
+  cursor: pointer;
+  &:hover {
+    color: var(--text);
+  }
 `;
 const Failed = styled.span`
   color: var(--danger);
