@@ -1,14 +1,50 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { CoreProvider, type CoreServices } from './app-context';
 import { LazyToaster } from './common/toast';
+import { OfflineBanner } from './offline-banner';
 import { AppRoutes } from './routes';
 import { globalStyles } from './theme';
+
+/** The service worker's registration and update prompt: a chunk loaded after the first screen. */
+const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
 
 export function App({ services }: { services: CoreServices }) {
   return (
     <CoreProvider services={services}>
       <div className={globalStyles} hidden />
       <AppRoutes />
+      <OfflineBanner />
       <LazyToaster />
+      <AfterFirstScreen firstScreen={services.firstPaint?.settled}>
+        <AppUpdatePrompt container={navigator.serviceWorker} reload={() => window.location.reload()} />
+      </AfterFirstScreen>
     </CoreProvider>
   );
 }
+
+/**
+ * Mounts its children once the first screen is on screen and the browser is idle: the worker's
+ * install downloads the whole app, which nothing on the first screen should wait behind. Nothing
+ * where the browser has no service workers.
+ */
+function AfterFirstScreen({ firstScreen, children }: { firstScreen: Promise<void> | undefined; children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    let live = true;
+    void (firstScreen ?? Promise.resolve())
+      .then(loaded)
+      .then(idle)
+      .then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [firstScreen]);
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+const loaded = () =>
+  document.readyState === 'complete' ? undefined : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+
+const idle = () =>
+  new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 1000)));
