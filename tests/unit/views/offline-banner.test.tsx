@@ -6,7 +6,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { DataLayer } from '../../../src/data-layer';
 import { APP_TEXT } from '../../../src/domain/app-text-fr';
 import { REALTIME_GRACE_MS } from '../../../src/machines/connectivity-machine';
-import { sessionMachine } from '../../../src/machines/session-machine';
+import { sessionMachine, type UserLookup } from '../../../src/machines/session-machine';
 import { CoreProvider, type CoreServices } from '../../../src/views/app-context';
 import { OfflineBanner } from '../../../src/views/offline-banner';
 
@@ -20,8 +20,8 @@ function mount(options: { signedIn: boolean }) {
     sessionMachine.provide({
       guards: { hasToken: () => options.signedIn },
       actors: {
-        loadCurrentUser: fromPromise(() => new Promise<never>(() => {})),
-        signOut: fromPromise(async () => undefined),
+        loadCurrentUser: fromPromise<UserLookup>(() => new Promise(() => {})),
+        signOut: fromPromise<void>(async () => {}),
         contentSync: fromCallback(() => () => {}),
       },
     }),
