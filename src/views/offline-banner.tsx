@@ -1,6 +1,5 @@
 import { styled } from '@linaria/react';
 import { APP_TEXT } from '../domain/app-text-fr';
-import { Icon } from './common/icons';
 import { useConnectivity } from './use-connectivity';
 
 /**
@@ -13,7 +12,6 @@ export function OfflineBanner() {
   if (!offline) return null;
   return (
     <Banner role="status">
-      <Icon name="offline" />
       <strong>{APP_TEXT.offline}</strong>
       {signedIn ? <Detail>{APP_TEXT.offlineOutbox}</Detail> : null}
     </Banner>
@@ -40,9 +38,14 @@ const Banner = styled.div`
   line-height: 1.3;
   /* Never in the way: what lies under it stays clickable. */
   pointer-events: none;
-  & svg {
+  /* A grey dot, not an icon: the icon set is not part of the entry (initial_js_kb). */
+  &::before {
+    content: '';
     flex: none;
-    color: var(--muted);
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--muted);
   }
 `;
 
