@@ -33,9 +33,11 @@ test('a new version waits for "Mettre à jour", then the page reloads under it',
     expect(waiting).toBe('installed');
 
     await page.evaluate(() => ((window as unknown as { beforeUpdate?: boolean }).beforeUpdate = true));
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
     await prompt(page).getByRole('button', { name: 'Mettre à jour' }).click();
+    await reloaded;
     // A new page (the mark is gone) controlled by the new worker, nothing waiting any more.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), { timeout: 20_000 }).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
     await expect(page.getByLabel('E-mail ou pseudo')).toBeVisible();
     await expect(prompt(page)).toHaveCount(0);
     const after = await page.evaluate(async () => {
