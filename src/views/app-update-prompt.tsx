@@ -6,6 +6,7 @@ import { APP_TEXT } from '../domain/app-text-fr';
 import { appUpdateMachine, showsUpdatePrompt, type AppUpdateEvent } from '../machines/app-update-machine';
 import { createAppWorker, type WorkerContainer } from '../sync/app-worker';
 import { Button } from './common/ui';
+import { MOBILE_MENU_HEIGHT, mobileQuery } from './theme';
 
 /**
  * Registers the service worker and offers a new version when one waits: 'Nouvelle version
@@ -62,11 +63,11 @@ const Prompt = styled.div`
   & button {
     min-height: 44px;
   }
-  @media (max-width: 899px) {
+  ${mobileQuery} {
     left: 8px;
     right: 8px;
     /* Above the bottom navigation. */
-    bottom: 71px;
+    bottom: ${MOBILE_MENU_HEIGHT + 8}px;
   }
 `;
 

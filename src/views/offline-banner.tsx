@@ -1,5 +1,6 @@
 import { styled } from '@linaria/react';
 import { APP_TEXT } from '../domain/app-text-fr';
+import { mobileQuery } from './theme';
 import { useConnectivity } from './use-connectivity';
 
 /**
@@ -28,6 +29,7 @@ const Banner = styled.div`
   align-items: center;
   gap: 8px;
   max-width: calc(100vw - 16px);
+  white-space: nowrap;
   padding: 6px 14px;
   border-radius: 999px;
   border: 1px solid var(--border);
@@ -51,4 +53,13 @@ const Banner = styled.div`
 
 const Detail = styled.span`
   color: var(--muted);
+  /* A phone's top bar has no room for the sentence: only screen readers get it there. */
+  ${mobileQuery} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
 `;
