@@ -25,12 +25,13 @@ export function App({ services }: { services: CoreServices }) {
 /**
  * Mounts its children once the first screen is on screen and the browser is idle: the worker's
  * install downloads the whole app, which nothing on the first screen should wait behind. Nothing
- * where the browser has no service workers.
+ * where the browser has no service workers, nor in development.
  */
 function AfterFirstScreen({ firstScreen, children }: { firstScreen: Promise<void> | undefined; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
+    // The dev server has no worker (vite-plugin-pwa builds it with the app).
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let live = true;
     void (firstScreen ?? Promise.resolve())
       .then(loaded)
