@@ -35,6 +35,7 @@ function AfterFirstScreen({ firstScreen, children }: { firstScreen: Promise<void
     let live = true;
     void (firstScreen ?? Promise.resolve())
       .then(loaded)
+      .then(() => new Promise((resolve) => setTimeout(resolve, AFTER_LOAD_MS)))
       .then(idle)
       .then(() => live && setReady(true));
     return () => {
@@ -43,6 +44,13 @@ function AfterFirstScreen({ firstScreen, children }: { firstScreen: Promise<void
   }, [firstScreen]);
   return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
+
+/**
+ * A first visit's screen is often still loading its data from the network once the page has
+ * loaded (a room's first page, the socket's catch-up): the worker's install, a download of the
+ * whole app, waits a little longer.
+ */
+const AFTER_LOAD_MS = 3_000;
 
 const loaded = () =>
   document.readyState === 'complete' ? undefined : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
