@@ -5,8 +5,13 @@ import { OfflineBanner } from './offline-banner';
 import { AppRoutes } from './routes';
 import { globalStyles } from './theme';
 
-/** The service worker's registration and update prompt: a chunk loaded after the first screen. */
-const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
+/**
+ * The service worker's registration and update prompt: a chunk loaded after the first screen. Not
+ * there (the network went before the worker was installed), the app goes on without it: the next
+ * load registers it.
+ */
+const AppUpdatePrompt = lazy(() => import('./app-update-prompt').catch(() => ({ default: NoWorker })));
+const NoWorker = () => null;
 
 export function App({ services }: { services: CoreServices }) {
   return (
