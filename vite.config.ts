@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './tools/web-manifest.ts';
 
 // linaria styles are extracted at build time by wyw-in-js; the presets let it read our TSX.
 export default defineConfig({
@@ -10,6 +12,27 @@ export default defineConfig({
       babelOptions: { presets: ['@babel/preset-typescript', '@babel/preset-react'] },
     }),
     react(),
+    // The service worker (src/sw.ts → /sw.js) with the build's file list injected, and the web app
+    // manifest linked from index.html. The app registers the worker itself, after its first screen
+    // (src/views/app-update-prompt.tsx): nothing is injected into the entry.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webManifest,
+      // The icons are in public/icons/ and precached with everything else below.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The whole app, lazy chunks included (the first toast or dialog offline must find its
+        // chunk), never the source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map'],
+        sourcemap: false,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   server: {
     proxy: {

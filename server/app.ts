@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { SERVER_PATHS } from '../src/contract/hosts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
@@ -68,8 +69,11 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
 export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo; billing: BillingServices };
 
-/** Prefixes that are API, never the client app: an unknown path there is a JSON 404. */
-const API_PREFIXES = ['/rest/', '/content/', '/socket.io/'];
+/**
+ * Prefixes that are API, never the client app: an unknown path there is a JSON 404. The service
+ * worker leaves the same paths to the network (src/sw/app-shell-route.ts).
+ */
+const API_PREFIXES = SERVER_PATHS.map((path) => `${path}/`);
 
 /** The whole server, not yet listening: routes, GraphQL, socket.io and the built client. */
 export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
@@ -157,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
       wildcard: false,
       index: false,
       // The build's assets are named by their content: cached for good, never asked again. The
-      // other files (the service worker, icons) are checked at each use.
+      // other files (the service worker, index.html, the manifest, icons) are checked at each use,
+      // so a new deployment's worker is found at the next check and installs the new version.
       cacheControl: false,
       setHeaders: (response, path) => response.setHeader('Cache-Control', isHashedAsset(options.staticDir, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });

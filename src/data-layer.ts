@@ -1,3 +1,4 @@
+import { distinctUntilChanged, map, of, switchMap } from 'rxjs';
 import { markBoot } from './domain/boot-marks';
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
@@ -30,6 +31,12 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     messaging: chat.messaging$,
     live: createLiveIntents(api),
     billing: createBillingSync({ api, db, refreshUser: session.refreshUser }),
+    /** Whether the chat's realtime connection is up (false while it connects or reconnects). */
+    realtime$: chat.sync$.pipe(
+      switchMap((sync) => sync?.status$ ?? of('offline' as const)),
+      map((status) => status !== 'offline'),
+      distinctUntilChanged(),
+    ),
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = startContentSync({ api, db });

@@ -190,7 +190,7 @@ export type WebPushKeyAnswer = z.infer<typeof webPushKeyAnswer>;
 
 /**
  * What each web push carries (JSON, encrypted for the browser), shown by the service worker
- * (`public/sw.js`): a French title and body, and the app's path opened on click.
+ * (`src/sw/push-notifications.ts`): a French title and body, and the app's path opened on click.
  */
 export const webPushPayload = z.object({
   title: z.string().min(1).max(200),

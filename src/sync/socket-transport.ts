@@ -53,6 +53,14 @@ export function createSocketTransport(deps: {
     socket.disconnect();
     socket.connect();
   });
+  // The network is back: reconnect now, not at the next backoff step (up to 15 s away), so the
+  // outbox leaves as soon as it can.
+  const reconnectNow = () => {
+    if (socket.connected) return;
+    socket.disconnect();
+    socket.connect();
+  };
+  globalThis.addEventListener?.('online', reconnectNow);
 
   return {
     connected$,
@@ -95,6 +103,7 @@ export function createSocketTransport(deps: {
     },
     malformedCount: () => malformed,
     close() {
+      globalThis.removeEventListener?.('online', reconnectNow);
       connectHandlers.clear();
       socket.removeAllListeners();
       socket.disconnect();

@@ -1,9 +1,7 @@
 import { pushSubscription } from '../contract/account';
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '../contract/service-worker';
 import type { PermissionAnswer } from '../machines/web-push-machine';
 import type { AccountEffects } from './account-effects';
-
-/** Where the service worker is served (public/sw.js, copied to the root of the built client). */
-export const SERVICE_WORKER_URL = '/sw.js';
 
 /** The browser's APIs this module uses; the real ones by default. */
 export type PushBrowser = {
@@ -38,7 +36,8 @@ export function createWebPushEffects(accounts: Pick<AccountEffects, 'webPushKey'
       const container = browser.serviceWorker;
       if (!container) throw new Error('Service worker indisponible');
       const key = await accounts.webPushKey();
-      await container.register(SERVICE_WORKER_URL, { scope: '/' });
+      // The app registers it after its first screen (src/sync/app-worker.ts); the same registration.
+      await container.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
       const registration = await container.ready;
       const applicationServerKey = base64urlBytes(key);
       let subscription = await registration.pushManager.getSubscription();

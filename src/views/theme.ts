@@ -1,4 +1,5 @@
 import { css } from '@linaria/core';
+import { BRAND_ACCENT, BRAND_BACKGROUND } from './brand-colours';
 
 /** Light and dark themes as CSS variables on <html data-theme>; the choice lives in localStorage `theme`. */
 export type Theme = 'light' | 'dark';
@@ -20,13 +21,13 @@ export const desktopQuery = `@media (min-width: ${MOBILE_BREAKPOINT}px)`;
 export const globalStyles = css`
   :global() {
     :root {
-      --bg: #f4f6f9;
+      --bg: ${BRAND_BACKGROUND};
       --surface: #ffffff;
       --surface-2: #eef1f5;
       --text: #14181f;
       --muted: #5b6472;
       --border: #dde2ea;
-      --accent: #0f7b5f;
+      --accent: ${BRAND_ACCENT};
       --accent-contrast: #ffffff;
       --accent-soft: #dff3ec;
       --gold: #b8860b;

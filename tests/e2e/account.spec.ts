@@ -223,7 +223,8 @@ test('web notifications: with the permission granted, the worker is registered a
   await web.click();
   // Headless Chromium has no push service to subscribe with: pushManager.subscribe() fails
   // ('Registration failed'), which the page explains, the choice kept. The worker is registered all the same.
-  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.");
+  // It subscribes once the worker is active, after it has precached the app (a few seconds under load).
+  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.", { timeout: 30_000 });
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
   expect(scriptURL).toBe(`${baseURL}/sw.js`);
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');

@@ -8,6 +8,10 @@ import { signIn } from './sign-in';
  * by its `data-first-paint` attribute; the live log by its role and label.
  */
 
+// These journeys hold the data layer's chunk on its way from the network; a service worker would
+// serve it from its precache, out of the route's reach (offline.spec.ts covers the worker).
+test.use({ serviceWorkers: 'block' });
+
 const liveLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const firstPaint = (page: Page) => page.locator('[data-first-paint]');
 const rows = (page: Page) => liveLog(page).locator('article[data-id]');

@@ -138,7 +138,13 @@ describe('public calls and the built client', () => {
     const asset = await server.get('/assets/index-Ab12Cd34.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/sw.js', '/chat']) expect((await server.get(path)).headers.get('cache-control')).toBe('no-cache');
+    // The worker and the page are checked at every load: a new deployment is found at once.
+    for (const path of ['/sw.js', '/', '/index.html', '/chat', '/manifest.webmanifest']) expect((await server.get(path)).headers.get('cache-control'), path).toBe('no-cache');
+  });
+
+  it('serves the service worker as a script and the web app manifest as a manifest', async () => {
+    expect((await server.get('/sw.js')).headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect((await server.get('/manifest.webmanifest')).headers.get('content-type')).toMatch(/^application\/manifest\+json/);
   });
 });
 

@@ -30,6 +30,7 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("comptoir");');
   writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("push", () => {});');
+  writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Comptoir","lang":"fr"}');
   const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent', ...options.app });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;

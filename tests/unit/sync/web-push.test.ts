@@ -1,7 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PushSubscriptionJson } from '../../../src/contract/account';
-import { base64urlBytes, createWebPushEffects, SERVICE_WORKER_URL, type PushBrowser } from '../../../src/sync/web-push';
+import { SERVICE_WORKER_URL } from '../../../src/contract/service-worker';
+import { base64urlBytes, createWebPushEffects, type PushBrowser } from '../../../src/sync/web-push';
 
 const serverKey = () => {
   const ecdh = createECDH('prime256v1');

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { showPushes } from '../../../src/sw/push-notifications';
 
 /**
- * public/sw.js run as the browser runs it: in its own global scope, here a recorded stand-in for
- * ServiceWorkerGlobalScope (listeners, registration, clients), with the events the browser sends.
+ * The worker's web pushes against a recorded stand-in for ServiceWorkerGlobalScope (listeners,
+ * registration, clients), with the events the browser sends.
  */
-const source = readFileSync(new URL('../../../public/sw.js', import.meta.url), 'utf8');
 const ORIGIN = 'https://comptoir.example.test';
 
 type Listener = (event: unknown) => void;
@@ -34,17 +32,15 @@ function startWorker(windows: FakeWindow[] = []) {
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
-    skipWaiting: async () => undefined,
     registration: {
       showNotification: async (title: string, options: Record<string, unknown>) => void shown.push({ title, options }),
     },
     clients: {
-      claim: async () => undefined,
       matchAll: async () => windows.map(asWindowClient),
       openWindow: async (url: string) => void opened.push(url),
     },
   };
-  runInNewContext(source, { self, URL });
+  showPushes(self as unknown as ServiceWorkerGlobalScope);
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     let pending: Promise<unknown> = Promise.resolve();
     const listener = listeners.get(type);
@@ -60,9 +56,9 @@ function startWorker(windows: FakeWindow[] = []) {
   return { listeners, shown, opened, push, click };
 }
 
-describe('the service worker', () => {
-  it('listens for install, activate, push and notificationclick', () => {
-    expect([...startWorker().listeners.keys()].sort()).toEqual(['activate', 'install', 'notificationclick', 'push']);
+describe('the service worker’s web pushes', () => {
+  it('listens for push and notificationclick', () => {
+    expect([...startWorker().listeners.keys()].sort()).toEqual(['notificationclick', 'push']);
   });
 
   it('shows the push’s title and body, keeping its address for the click', async () => {
