@@ -70,6 +70,17 @@ describe('FirstPaint', () => {
     await vi.waitFor(() => expect(painted).toHaveBeenCalledTimes(1));
   });
 
+  it("paints the list's day separators, decided as the list decides them", () => {
+    // Three rows on two local days, then the newest two on a third (of a past year): the box holds them all.
+    const at = (day: number, hour: number) => new Date(2020, 10, day, hour, 0).toISOString();
+    const messages = [roomMessage(1, 'forex', { date: at(20, 22) }), roomMessage(2, 'forex', { date: at(20, 23) }), roomMessage(3, 'forex', { date: at(21, 8) }), roomMessage(4, 'forex', { date: at(23, 9) }), roomMessage(5, 'forex', { date: at(23, 10) })];
+    const { container } = render(<FirstPaint place={PLACE} window={rawWindow(messages)} />);
+    const box = container.querySelector<HTMLElement>('[data-first-paint]')!;
+    const order = [...box.children].map((child) => child.getAttribute('data-id') ?? `— ${child.getAttribute('aria-label')}`);
+    expect(order).toEqual(['— vendredi 20 novembre 2020', 'forex-1', 'forex-2', '— samedi 21 novembre 2020', 'forex-3', '— lundi 23 novembre 2020', 'forex-4', 'forex-5']);
+    expect(firstRows(rawWindow(messages))?.map((row) => row.showDay)).toEqual([true, false, true, true, false]);
+  });
+
   it('paints nothing, and says so at once, when there is nothing to show', () => {
     const painted = vi.fn();
     const { container } = render(<FirstPaint place={PLACE} window={rawWindow([])} onPainted={painted} />);
