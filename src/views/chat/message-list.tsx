@@ -205,7 +205,9 @@ export function MessageList(props: {
     const first = rendered[0]?.data;
     if (!first) return;
     if (measuredRowHeight === undefined) {
-      const row = scroller.current?.querySelector<HTMLElement>('[data-index]');
+      // A row without a day separator above it: most rows have none.
+      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-index]') ?? [];
+      const row = [...rows].find((item) => item.firstElementChild?.getAttribute('role') !== 'separator');
       if (row && row.offsetHeight > 0) {
         measuredRowHeight = row.offsetHeight;
         storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
