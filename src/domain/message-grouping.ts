@@ -46,6 +46,17 @@ export function listedRows<T extends Listed>(messages: readonly T[], context: T 
   return rows;
 }
 
+/**
+ * What a window lists, and the row its first one is decided against. A window that reaches the
+ * oldest stored row of a history going further back holds that row back as its context: listed
+ * now, its day separator and header would be decided against nothing, and would change (moving
+ * everything the reader sees by their height) when the rows before it arrive. It is listed with them.
+ */
+export function windowListing<T>(rows: readonly T[], context: T | null, more: boolean, exhausted: boolean): { rows: readonly T[]; context: T | null } {
+  if (more || exhausted || rows.length < 2) return { rows, context };
+  return { rows: rows.slice(1), context: rows[0]! };
+}
+
 /** The ban notice's date: the ban's expiry plus 2 days (spec 2 §9). */
 export function banDisplayDate(expiry: Date): Date {
   return new Date(expiry.getTime() + 2 * 24 * 60 * 60 * 1000);

@@ -5,7 +5,7 @@ import { markBoot } from '../../domain/boot-marks';
 import { followingsRecord } from '../../contract/messaging';
 import { LIST_PAGE } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
-import { listedRows, type ListedRow } from '../../domain/message-grouping';
+import { listedRows, windowListing, type ListedRow } from '../../domain/message-grouping';
 import { fromDoc, visibleMessage } from '../../sync/message-state';
 import type { MessageDoc } from '../../store/schemas';
 import type { RawFirstWindow } from '../../sync/raw-first-window';
@@ -65,8 +65,8 @@ const noThread = () => undefined;
 
 /**
  * The rows the room's list opens with, oldest first, made as the list makes them from its window
- * (`window$` then `listedRows`: the window's visible documents, the one past it as the context row,
- * blocks left out); null when anything stored does not decode: then nothing is painted early.
+ * (`window$`, `windowListing` then `listedRows`: the window's visible documents, the one past it as
+ * the context row, blocks left out); null when anything stored does not decode: then nothing is painted early.
  */
 export function firstRows(window: RawFirstWindow): FirstRow[] | null {
   const followings = window.followings === null ? { followings: [], blocked: [] } : followingsRecord.safeParse(window.followings).data;
@@ -76,7 +76,8 @@ export function firstRows(window: RawFirstWindow): FirstRow[] | null {
   const more = read.length > LIST_PAGE;
   const shown = (more ? read.slice(0, LIST_PAGE) : read).filter(isMessage).reverse();
   const context = more ? read[LIST_PAGE]! : null;
-  return listedRows(shown, isMessage(context) ? context : null, followings.blocked);
+  const listing = windowListing(shown, isMessage(context) ? context : null, more, window.exhausted);
+  return listedRows(listing.rows, listing.context, followings.blocked);
 }
 
 const UNREADABLE = Symbol('unreadable');

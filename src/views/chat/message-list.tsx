@@ -8,7 +8,7 @@ import { followNewRows, LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../doma
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { localDay } from '../../domain/message-days';
-import { listedRows } from '../../domain/message-grouping';
+import { listedRows, windowListing } from '../../domain/message-grouping';
 import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
@@ -100,13 +100,15 @@ export function MessageList(props: {
   const loaded = shownRows !== null && (history !== null || shownRows.rows.length > 0 || props.fresh === true);
   const messages = shownRows?.rows ?? NO_ROWS;
   const context = shownRows?.context ?? null;
-  const atStart = exhausted && !(shownRows?.more ?? false);
+  const more = shownRows?.more ?? false;
+  const atStart = exhausted && !more;
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
-    const rows: Item[] = listedRows(messages, context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
+    const listing = windowListing(messages, context, more, exhausted);
+    const rows: Item[] = listedRows(listing.rows, listing.context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
     // Each is dated as its echo will be, so the day separator its echo gets is there already.
@@ -120,7 +122,7 @@ export function MessageList(props: {
         day = entryDay;
       }
     return rows;
-  }, [messages, context, pending, blocked, newestRev]);
+  }, [messages, context, more, exhausted, pending, blocked, newestRev]);
   /** The stream's newest row shown, for the announcement (undefined while a slid window hides the end). */
   const newestShown = useMemo(() => {
     if (newestRev !== null) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { banDisplayDate, listedRows, showsHeader } from '../../../src/domain/message-grouping';
+import { banDisplayDate, listedRows, showsHeader, windowListing } from '../../../src/domain/message-grouping';
 
 const at = (iso: string, id = 1) => ({ date: iso, sender: { id } });
 /** A listed message at a local time (the browser's time zone, as the separators read it). */
@@ -35,6 +35,15 @@ describe('message grouping', () => {
     expect(listed(row('z', 9, 58, 22))).toEqual(['a day header', 'b', 'c day header', 'd header', 'e day header']);
     // A blocked author's rows are not shown, so the day starts with the next row shown.
     expect(listed(null, ['1'])).toEqual(['d day header']);
+  });
+  it("holds a window's oldest row back as its context only while older rows may still come", () => {
+    const [a, b, c] = [row('a', 10, 0), row('b', 10, 5), row('c', 10, 9)];
+    expect(windowListing([a, b, c], null, false, false)).toEqual({ rows: [b, c], context: a });
+    // The store holds older rows (the context is there), or the history starts here: all listed.
+    expect(windowListing([a, b, c], null, true, false)).toEqual({ rows: [a, b, c], context: null });
+    expect(windowListing([a, b, c], null, false, true)).toEqual({ rows: [a, b, c], context: null });
+    // A lone row is listed, so a list is never empty while it holds a message.
+    expect(windowListing([a], null, false, false)).toEqual({ rows: [a], context: null });
   });
   it('shows the ban until its expiry plus two days', () => {
     expect(banDisplayDate(new Date('2026-11-28T09:00:00Z')).toISOString()).toBe('2026-11-30T09:00:00.000Z');

@@ -70,7 +70,9 @@ describe('readRawFirstWindow', () => {
     await filled({ history: { forex: { cursor: 'c', oldestRev: bound, exhausted: false } } });
     const raw = await readRawFirstWindow(idb, at('forex', 'forex'));
     const rows = firstRows(raw!)!;
-    expect(rows[0]?.message._id).toBe('forex-40');
+    // The oldest row held, the history going further back: the context of the first row listed.
+    expect(raw?.exhausted).toBe(false);
+    expect(rows[0]?.message._id).toBe('forex-41');
     expect(rows.at(-1)?.message._id).toBe('forex-68');
   });
 

@@ -17,7 +17,7 @@ afterEach(cleanup);
 const ROOM = { id: 'forex', name: 'Forex', position: 0, canRead: true };
 /** As the store keeps them on disk: newest first, one more than a page when the history goes on. */
 const stored = (messages: ChatMessage[]) => messages.map((m) => toDoc(stateOfMessage(m, true))).reverse();
-const rawWindow = (messages: ChatMessage[], followings: unknown = null): RawFirstWindow => ({ room: ROOM, docs: stored(messages), followings });
+const rawWindow = (messages: ChatMessage[], followings: unknown = null, exhausted = true): RawFirstWindow => ({ room: ROOM, docs: stored(messages), followings, exhausted });
 const page = (count: number, from = 0) => Array.from({ length: count }, (_, i) => roomMessage(from + i));
 const PLACE: LogPlace = { top: 100, left: 400, width: 600, height: 320, viewport: { width: 1280, height: 800 }, viewer: { id: 2, moderator: false } };
 
@@ -33,6 +33,14 @@ describe('firstRows', () => {
     expect(rows.every((row) => !row.showHeader)).toBe(true);
     // Without the context row, the first one shown has its header.
     expect(firstRows(rawWindow(messages.slice(1)))?.[0]?.showHeader).toBe(true);
+  });
+
+  it('holds the oldest stored row back as the context row while the history goes further back on the server', () => {
+    const rows = firstRows(rawWindow(page(5), null, false))!;
+    expect(rows.map((row) => row.message._id)).toEqual(['forex-1', 'forex-2', 'forex-3', 'forex-4']);
+    // Decided against the row held back: same author a minute before, no header, no day.
+    expect(rows[0]).toMatchObject({ showHeader: false, showDay: false });
+    expect(firstRows(rawWindow(page(5), null, true))?.[0]).toMatchObject({ message: { _id: 'forex-0' }, showHeader: true, showDay: true });
   });
 
   it('leaves out deleted messages and the authors the member blocked', () => {
