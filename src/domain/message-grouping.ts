@@ -47,13 +47,14 @@ export function listedRows<T extends Listed>(messages: readonly T[], context: T 
 }
 
 /**
- * What a window lists, and the row its first one is decided against. A window that reaches the
- * oldest stored row of a history going further back holds that row back as its context: listed
- * now, its day separator and header would be decided against nothing, and would change (moving
- * everything the reader sees by their height) when the rows before it arrive. It is listed with them.
+ * What a window lists, and the row its first one is decided against: every row but its oldest,
+ * which decides the first one's day separator and header, unless the window reaches the stream's
+ * beginning. So a listed row's decisions never change when older rows arrive (from the store or
+ * the network): they would move everything the reader sees by a separator's or a header's height.
+ * And a row is never listed alone when the history state moves, only with the page it ends.
  */
-export function windowListing<T>(rows: readonly T[], context: T | null, more: boolean, exhausted: boolean): { rows: readonly T[]; context: T | null } {
-  if (more || exhausted || rows.length < 2) return { rows, context };
+export function windowListing<T>(rows: readonly T[], context: T | null, atStart: boolean): { rows: readonly T[]; context: T | null } {
+  if (atStart || rows.length < 2) return { rows, context };
   return { rows: rows.slice(1), context: rows[0]! };
 }
 

@@ -76,7 +76,7 @@ export function firstRows(window: RawFirstWindow): FirstRow[] | null {
   const more = read.length > LIST_PAGE;
   const shown = (more ? read.slice(0, LIST_PAGE) : read).filter(isMessage).reverse();
   const context = more ? read[LIST_PAGE]! : null;
-  const listing = windowListing(shown, isMessage(context) ? context : null, more, window.exhausted);
+  const listing = windowListing(shown, isMessage(context) ? context : null, window.exhausted && !more);
   return listedRows(listing.rows, listing.context, followings.blocked);
 }
 

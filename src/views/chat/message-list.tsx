@@ -100,14 +100,13 @@ export function MessageList(props: {
   const loaded = shownRows !== null && (history !== null || shownRows.rows.length > 0 || props.fresh === true);
   const messages = shownRows?.rows ?? NO_ROWS;
   const context = shownRows?.context ?? null;
-  const more = shownRows?.more ?? false;
-  const atStart = exhausted && !more;
+  const atStart = exhausted && !(shownRows?.more ?? false);
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
-    const listing = windowListing(messages, context, more, exhausted);
+    const listing = windowListing(messages, context, atStart);
     const rows: Item[] = listedRows(listing.rows, listing.context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
@@ -122,7 +121,7 @@ export function MessageList(props: {
         day = entryDay;
       }
     return rows;
-  }, [messages, context, more, exhausted, pending, blocked, newestRev]);
+  }, [messages, context, atStart, pending, blocked, newestRev]);
   /** The stream's newest row shown, for the announcement (undefined while a slid window hides the end). */
   const newestShown = useMemo(() => {
     if (newestRev !== null) return undefined;

@@ -36,14 +36,13 @@ describe('message grouping', () => {
     // A blocked author's rows are not shown, so the day starts with the next row shown.
     expect(listed(null, ['1'])).toEqual(['d day header']);
   });
-  it("holds a window's oldest row back as its context only while older rows may still come", () => {
-    const [a, b, c] = [row('a', 10, 0), row('b', 10, 5), row('c', 10, 9)];
-    expect(windowListing([a, b, c], null, false, false)).toEqual({ rows: [b, c], context: a });
-    // The store holds older rows (the context is there), or the history starts here: all listed.
-    expect(windowListing([a, b, c], null, true, false)).toEqual({ rows: [a, b, c], context: null });
-    expect(windowListing([a, b, c], null, false, true)).toEqual({ rows: [a, b, c], context: null });
+  it("lists a window but its oldest row, which decides the first one, unless the stream starts there", () => {
+    const [z, a, b, c] = [row('z', 9, 0), row('a', 10, 0), row('b', 10, 5), row('c', 10, 9)];
+    expect(windowListing([a, b, c], null, false)).toEqual({ rows: [b, c], context: a });
+    expect(windowListing([a, b, c], z, false)).toEqual({ rows: [b, c], context: a });
+    expect(windowListing([a, b, c], null, true)).toEqual({ rows: [a, b, c], context: null });
     // A lone row is listed, so a list is never empty while it holds a message.
-    expect(windowListing([a], null, false, false)).toEqual({ rows: [a], context: null });
+    expect(windowListing([a], z, false)).toEqual({ rows: [a], context: z });
   });
   it('shows the ban until its expiry plus two days', () => {
     expect(banDisplayDate(new Date('2026-11-28T09:00:00Z')).toISOString()).toBe('2026-11-30T09:00:00.000Z');

@@ -27,15 +27,16 @@ describe('firstRows', () => {
     // All from one author, a second apart: only the very first row of the room has a header.
     const messages = Array.from({ length: LIST_PAGE + 1 }, (_, i) => roomMessage(i, 'forex', { date: later(i) }));
     const rows = firstRows(rawWindow(messages))!;
-    expect(rows).toHaveLength(LIST_PAGE);
-    expect(rows[0]?.message._id).toBe('forex-1');
+    // The window's oldest row decides its first row's header (windowListing).
+    expect(rows).toHaveLength(LIST_PAGE - 1);
+    expect(rows[0]?.message._id).toBe('forex-2');
     expect(rows.at(-1)?.message._id).toBe(`forex-${LIST_PAGE}`);
     expect(rows.every((row) => !row.showHeader)).toBe(true);
     // Without the context row, the first one shown has its header.
     expect(firstRows(rawWindow(messages.slice(1)))?.[0]?.showHeader).toBe(true);
   });
 
-  it('holds the oldest stored row back as the context row while the history goes further back on the server', () => {
+  it("lists the oldest stored row only once the room's beginning is stored", () => {
     const rows = firstRows(rawWindow(page(5), null, false))!;
     expect(rows.map((row) => row.message._id)).toEqual(['forex-1', 'forex-2', 'forex-3', 'forex-4']);
     // Decided against the row held back: same author a minute before, no header, no day.
