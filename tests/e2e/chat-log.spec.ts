@@ -74,20 +74,20 @@ test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the 
   const vip = await member(browser, 'vip', 'Forex');
   const id = unique('Message du jour');
   await send(vip, id);
-  const row = log(vip).getByRole('article').filter({ hasText: id });
-  await expect(row).toBeVisible();
-  const today = log(vip).getByRole('separator', { name: "Aujourd'hui" });
-  await expect(today).toBeVisible();
-  expect((await today.boundingBox())!.y).toBeLessThan((await row.boundingBox())!.y);
+  await expect(log(vip).getByRole('article').filter({ hasText: id })).toBeVisible();
+  const posted = await log(vip).getByRole('article').filter({ hasText: id }).getAttribute('data-id');
 
-  // The seeded history spans the last three days: every day once, oldest first, from the room's start.
+  // The seeded history spans the last three days: every day once, oldest first, from the room's
+  // start, and the message just posted under 'Aujourd'hui'.
   const list = log(vip);
   await expect(async () => {
     await list.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(list.getByText('Début de la conversation')).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 30_000 });
-  const seen = await separatorsDownTheLog(list);
-  expect(seen).toEqual([await dayAgo(vip, 3 * DAY), await dayAgo(vip, 2 * DAY), 'Hier', "Aujourd'hui"]);
+  const seen = await logDownwards(list);
+  const separators = seen.filter((entry) => entry.startsWith('— ')).map((entry) => entry.slice(2));
+  expect(separators).toEqual([await dayAgo(vip, 3 * DAY), await dayAgo(vip, 2 * DAY), 'Hier', "Aujourd'hui"]);
+  expect(seen.indexOf(posted!)).toBeGreaterThan(seen.indexOf("— Aujourd'hui"));
 
   // vip's conversation with the support: one message, 50 hours old.
   await vip.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
@@ -129,8 +129,11 @@ test("placeholder rows while a room's first page comes from the network, then it
   await context.close();
 });
 
-/** Scrolls a virtualised log from its top to its end, noting each day separator's name once, in order. */
-function separatorsDownTheLog(list: Locator): Promise<string[]> {
+/**
+ * Scrolls a virtualised log from its top to its end, noting each row (its id) and each day
+ * separator ('— ' and its name) once, in the order they come.
+ */
+function logDownwards(list: Locator): Promise<string[]> {
   return list.evaluate(async (el) => {
     const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const seen: string[] = [];
@@ -138,8 +141,8 @@ function separatorsDownTheLog(list: Locator): Promise<string[]> {
     for (let step = 0; step < 400; step += 1) {
       await frame();
       await frame();
-      for (const separator of el.querySelectorAll('[role="separator"]')) {
-        const name = separator.getAttribute('aria-label') ?? '';
+      for (const entry of el.querySelectorAll('[role="separator"], article[data-id]')) {
+        const name = entry.tagName === 'ARTICLE' ? (entry.getAttribute('data-id') ?? '') : `— ${entry.getAttribute('aria-label') ?? ''}`;
         if (!seen.includes(name)) seen.push(name);
       }
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) break;
