@@ -25,11 +25,15 @@ async function send(page: Page, text: string) {
   await page.getByRole('button', { name: 'Envoyer', exact: true }).first().click();
 }
 
-/** The French day separator a browser shows for a moment `msAgo` before now ('lundi 23 novembre'). */
+/** The day separator the browser shows for a moment `msAgo` before now ('Hier', 'lundi 23 novembre'). */
 const dayAgo = (page: Page, msAgo: number) =>
   page.evaluate((ago) => {
-    const date = new Date(Date.now() - ago);
-    const year = date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' as const };
+    const now = new Date();
+    const date = new Date(now.getTime() - ago);
+    const day = (d: Date) => d.toDateString();
+    if (day(date) === day(now)) return "Aujourd'hui";
+    if (day(date) === day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12))) return 'Hier';
+    const year = date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' as const };
     return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', ...year }).format(date);
   }, msAgo);
 const HOUR = 60 * 60 * 1000;
@@ -71,30 +75,31 @@ test('a message shows its link (new tab, no opener), its formatting, and a javas
 
 test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the older days up the history; a conversation's too", async ({ browser }) => {
   test.setTimeout(60_000);
-  const vip = await member(browser, 'vip', 'Forex');
+  // live: its one conversation is read already (the messaging journeys count vip's unread ones).
+  const live = await member(browser, 'live', 'Forex');
   const id = unique('Message du jour');
-  await send(vip, id);
-  await expect(log(vip).getByRole('article').filter({ hasText: id })).toBeVisible();
-  const posted = await log(vip).getByRole('article').filter({ hasText: id }).getAttribute('data-id');
+  await send(live, id);
+  await expect(log(live).getByRole('article').filter({ hasText: id })).toBeVisible();
+  const posted = await log(live).getByRole('article').filter({ hasText: id }).getAttribute('data-id');
 
   // The seeded history spans the last three days: every day once, oldest first, from the room's
   // start, and the message just posted under 'Aujourd'hui'.
-  const list = log(vip);
+  const list = log(live);
   await expect(async () => {
     await list.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(list.getByText('Début de la conversation')).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 30_000 });
   const seen = await logDownwards(list);
   const separators = seen.filter((entry) => entry.startsWith('— ')).map((entry) => entry.slice(2));
-  expect(separators).toEqual([await dayAgo(vip, 3 * DAY), await dayAgo(vip, 2 * DAY), 'Hier', "Aujourd'hui"]);
+  expect(separators).toEqual([await dayAgo(live, 3 * DAY), await dayAgo(live, 2 * DAY), 'Hier', "Aujourd'hui"]);
   expect(seen.indexOf(posted!)).toBeGreaterThan(seen.indexOf("— Aujourd'hui"));
 
-  // vip's conversation with the support: one message, 50 hours old.
-  await vip.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
-  const panel = vip.getByRole('dialog', { name: 'Messagerie' });
-  await panel.getByRole('button', { name: /^support, 1 message non lu/ }).click();
-  await expect(panel.getByRole('log').getByRole('separator', { name: await dayAgo(vip, 50 * HOUR) })).toBeVisible();
-  await vip.context().close();
+  // live's conversation with the coach: its first message is 30 hours old.
+  await live.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
+  const panel = live.getByRole('dialog', { name: 'Messagerie' });
+  await panel.getByRole('button', { name: 'coach', exact: true }).click();
+  await expect(panel.getByRole('log').getByRole('separator', { name: await dayAgo(live, 30 * HOUR) })).toBeVisible();
+  await live.context().close();
 });
 
 test("placeholder rows while a room's first page comes from the network, then its rows", async ({ browser }) => {
