@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { visibleText } from '../../domain/message-format';
@@ -29,9 +30,12 @@ export const NewMessageAnnouncer = memo(function NewMessageAnnouncer(props: { ne
     if (!atEnd || newest.sender.id === viewerId) return;
     setText(CHAT_TEXT.newMessage(newest.sender.username, visibleText(newest.content) || CHAT_TEXT.attachmentOnly));
   }, [newest, viewerId, atEnd]);
-  return (
+  // At the document's end, outside the page's regions and cards: only a screen reader meets it,
+  // never a search of the card or panel that holds the log (the message would be there twice).
+  return createPortal(
     <p className={visuallyHidden} aria-live="polite" aria-atomic="true">
       {text}
-    </p>
+    </p>,
+    document.body,
   );
 });

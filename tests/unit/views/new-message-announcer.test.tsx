@@ -16,7 +16,9 @@ const message = (i: number, author?: { id: number; username: string }): ChatMess
 
 function announcer(newest: ChatMessage | null | undefined, atEnd = true) {
   const view = render(<NewMessageAnnouncer newest={newest} viewerId={ME} atEnd={atEnd} />);
-  const region = view.container.querySelector('[aria-live]')!;
+  // Outside the log's container: at the document's end.
+  expect(view.container.querySelector('[aria-live]')).toBeNull();
+  const region = document.body.querySelector('[aria-live]')!;
   return {
     region,
     show: (next: ChatMessage | null | undefined, end = true) => view.rerender(<NewMessageAnnouncer newest={next} viewerId={ME} atEnd={end} />),
