@@ -63,6 +63,13 @@ export const CHAT_TEXT = {
   emptyRoom: 'Aucun message pour le moment. Lancez la discussion !',
   loadingOlder: 'Chargement des messages précédents…',
   historyStart: 'Début de la conversation',
+  /** Day separators in a log; older days read 'lundi 23 novembre' (src/domain/message-days.ts). */
+  today: "Aujourd'hui",
+  yesterday: 'Hier',
+  loadingMessages: 'Chargement des messages…',
+  /** Read out when someone else's message arrives while the reader is at the log's end. */
+  newMessage: (username: string, text: string) => `${username} : ${text}`,
+  attachmentOnly: 'Pièce jointe',
   offline: 'Hors ligne : vos messages partiront au retour du réseau.',
   catchingUp: 'Synchronisation…',
   pictureViewer: 'Image',

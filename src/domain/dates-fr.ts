@@ -14,7 +14,6 @@ export function frenchFormat(options: Intl.DateTimeFormatOptions): (date: Date) 
 
 const time = frenchFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dayShortMonth = frenchFormat({ day: '2-digit', month: 'short' });
-const weekdayDayMonth = frenchFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 /** '14:05' (date-fns 'HH:mm'). */
 export const hourMinute = (date: Date): string => time(date);
@@ -24,3 +23,9 @@ export const dayMonthTime = (date: Date): string => `${dayShortMonth(date)} ${ti
 
 /** 'jeudi 5 novembre, 14:05' (date-fns 'EEEE d MMMM, HH:mm' in French). */
 export const weekdayDayMonthTime = (date: Date): string => `${weekdayDayMonth(date)}, ${time(date)}`;
+
+/** 'lundi 23 novembre': a log's day separator. */
+export const weekdayDayMonth = frenchFormat({ weekday: 'long', day: 'numeric', month: 'long' });
+
+/** 'lundi 23 novembre 2025': a log's day separator in another year. */
+export const weekdayDayMonthYear = frenchFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });

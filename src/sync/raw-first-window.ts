@@ -7,10 +7,12 @@ import { FOLLOWINGS_KEY, historyKey, roomStream, windowBound, type HistoryState 
  * What the chat's first screen shows, read straight from RxDB's IndexedDB databases before the data
  * layer is loaded: the room the page will open (chosen as the room selection chooses it) and the
  * stored documents of its opening window, newest first, as they are on disk. `docs` holds one
- * document more than the list shows when the history goes further: the context row of the first
- * row's header. Nothing here is trusted: the first paint decodes it (`first-paint.tsx`).
+ * document more than the window when the history goes further, as the list's window query reads
+ * it; `exhausted` when the stored history reaches the room's beginning (with these two the first
+ * paint lists the rows as the list does, `windowListing`). Nothing here is trusted: the first paint
+ * decodes it (`first-paint.tsx`).
  */
-export type RawFirstWindow = { room: StoredRoom; docs: unknown[]; followings: unknown };
+export type RawFirstWindow = { room: StoredRoom; docs: unknown[]; followings: unknown; exhausted: boolean };
 type StoredRoom = { id: string; name: string; position: number; canRead: boolean };
 
 /** RxDB's Dexie storage: one IndexedDB database per collection, its documents in the store 'docs'. */
@@ -55,7 +57,7 @@ export async function readRawFirstWindow(idb: IDBFactory, at: { requestedRoom: s
     // The window stops at the oldest row the client holds: the newest rows are read, then cut there.
     const bound = windowBound(state);
     const docs = bound === null ? newest : newest.filter((doc) => isLive(doc) && typeof doc.rev === 'number' && doc.rev <= bound);
-    return { room, docs, followings: liveValue(followings) ?? null };
+    return { room, docs, followings: liveValue(followings) ?? null, exhausted: state.exhausted };
   } catch {
     return null;
   } finally {

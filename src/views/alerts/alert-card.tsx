@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../chat/confirm-dialog';
 import { MessageList } from '../chat/message-list';
 import { useChat, useQuery } from '../chat/use-chat';
 import { Dialog } from '../common/dialog';
+import { MessageText } from '../messaging/message-text';
 import { MentionBadge } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
@@ -58,7 +59,11 @@ export const AlertCard = memo(function AlertCard(props: {
         </Locked>
       ) : (
         <>
-          {alert.content ? <Content>{alert.content}</Content> : null}
+          {alert.content ? (
+            <Content>
+              <MessageText content={alert.content} />
+            </Content>
+          ) : null}
           <Attachments attachments={alert.attachments} />
           {alert.trade ? <TradeBlock trade={alert.trade} /> : null}
         </>

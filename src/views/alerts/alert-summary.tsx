@@ -3,11 +3,13 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
 import { dayMonthTime } from '../../domain/dates-fr';
+import { visibleText } from '../../domain/message-format';
 import { alert$, kv$, rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { SUMMARY_KEY } from '../../sync/alerts-sync';
 import { useChat, useQuery } from '../chat/use-chat';
 import { ErrorText } from '../common/ui';
+import { MessageText } from '../messaging/message-text';
 
 /** Content longer than this is cut in the summary, with 'Voir plus' / 'Voir moins' (spec 2 §2). */
 export const SUMMARY_CUT = 200;
@@ -54,7 +56,7 @@ const SummaryItem = memo(function SummaryItem({ id, rooms }: { id: string; rooms
         </>
       ) : null}
       <p>
-        {alert.locked ? ALERT_TEXT.locked : open || !long ? alert.content : `${alert.content.slice(0, SUMMARY_CUT)}…`}
+        {alert.locked ? ALERT_TEXT.locked : open || !long ? <MessageText content={alert.content} /> : `${visibleText(alert.content).slice(0, SUMMARY_CUT)}…`}
         {!alert.locked && long ? (
           <button type="button" onClick={() => setOpen((o) => !o)}>
             {open ? ALERT_TEXT.seeLess : ALERT_TEXT.seeMore}

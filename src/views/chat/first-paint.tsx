@@ -1,28 +1,29 @@
 import { styled } from '@linaria/react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import { chatMessage, type ChatMessage } from '../../contract/chat';
 import { markBoot } from '../../domain/boot-marks';
 import { followingsRecord } from '../../contract/messaging';
 import { LIST_PAGE } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
-import { listedRows } from '../../domain/message-grouping';
+import { listedRows, windowListing, type ListedRow } from '../../domain/message-grouping';
 import { fromDoc, visibleMessage } from '../../sync/message-state';
 import type { MessageDoc } from '../../store/schemas';
 import type { RawFirstWindow } from '../../sync/raw-first-window';
 import type { LogPlace } from './log-place';
+import { DaySeparator } from './day-separator';
 import { MessageRow } from './message-row';
 
 export type FirstPaintProps = { place: LogPlace; window: RawFirstWindow; onPainted?: () => void };
 
 /** No row is shorter than this: the rows that can show in the box are the newest `height / MIN_ROW_PX`. */
 const MIN_ROW_PX = 32;
-export type FirstRow = { message: ChatMessage; showHeader: boolean };
+export type FirstRow = ListedRow<ChatMessage>;
 
 /**
  * The chat room's newest rows painted where its log was last shown, from the raw read of the local
  * database, while the data layer and the chat page are still loading (issue 4, `warm_open_ms`). The
- * rows are the list's own `MessageRow`s with its grouping and its blocks, so the live list that
- * replaces them shows the same rows in the same place. Nothing here can be used yet: it is inert
+ * rows are the list's own `MessageRow`s and day separators, with its grouping and its blocks, so the
+ * live list that replaces them shows the same rows in the same place. Nothing here can be used yet: it is inert
  * and hidden from assistive technologies (the live log announces itself once there).
  */
 export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
@@ -51,8 +52,11 @@ export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
       data-first-paint=""
       style={{ top: place.top, left: place.left, width: place.width, height: place.height }}
     >
-      {rows.map(({ message, showHeader }) => (
-        <MessageRow key={message._id} message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} />
+      {rows.map(({ message, showHeader, showDay }) => (
+        <Fragment key={message._id}>
+          {showDay ? <DaySeparator date={message.date} /> : null}
+          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} />
+        </Fragment>
       ))}
     </Box>
   );
@@ -61,8 +65,8 @@ const noThread = () => undefined;
 
 /**
  * The rows the room's list opens with, oldest first, made as the list makes them from its window
- * (`window$` then `listedRows`: the window's visible documents, the one past it as the context row,
- * blocks left out); null when anything stored does not decode: then nothing is painted early.
+ * (`window$`, `windowListing` then `listedRows`: the window's visible documents, the one past it as
+ * the context row, blocks left out); null when anything stored does not decode: then nothing is painted early.
  */
 export function firstRows(window: RawFirstWindow): FirstRow[] | null {
   const followings = window.followings === null ? { followings: [], blocked: [] } : followingsRecord.safeParse(window.followings).data;
@@ -72,7 +76,8 @@ export function firstRows(window: RawFirstWindow): FirstRow[] | null {
   const more = read.length > LIST_PAGE;
   const shown = (more ? read.slice(0, LIST_PAGE) : read).filter(isMessage).reverse();
   const context = more ? read[LIST_PAGE]! : null;
-  return listedRows(shown, isMessage(context) ? context : null, followings.blocked);
+  const listing = windowListing(shown, isMessage(context) ? context : null, window.exhausted && !more);
+  return listedRows(listing.rows, listing.context, followings.blocked);
 }
 
 const UNREADABLE = Symbol('unreadable');

@@ -7,13 +7,17 @@ import type { FollowingsRecord } from '../../contract/messaging';
 import { followNewRows, LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
-import { listedRows } from '../../domain/message-grouping';
+import { localDay } from '../../domain/message-days';
+import { listedRows, windowListing } from '../../domain/message-grouping';
 import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
+import { DaySeparator } from './day-separator';
+import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
+import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
 import { useChat, useQuery } from './use-chat';
 import type { Peekable } from '../../store/peekable';
@@ -39,7 +43,7 @@ let measuredRowHeight: number | undefined;
 const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 
-type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean } | { kind: 'pending'; entry: OutboxDoc };
+type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean; showDay: boolean } | { kind: 'pending'; entry: OutboxDoc; showDay: boolean };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
 
 /**
@@ -102,12 +106,31 @@ export function MessageList(props: {
   const blocked = followings?.blocked;
 
   const items = useMemo<Item[]>(() => {
-    const rows: Item[] = listedRows(messages, context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
+    const listing = windowListing(messages, context, atStart);
+    const rows: Item[] = listedRows(listing.rows, listing.context, blocked ?? NO_BLOCKS).map((row) => ({ kind: 'message', ...row }));
     const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
     // Pending sends belong after the stream's newest row: not below a window slid up the history.
-    if (newestRev === null) for (const entry of pending) if (!confirmed.has(entry.clientId)) rows.push({ kind: 'pending', entry });
+    // Each is dated as its echo will be, so the day separator its echo gets is there already.
+    const last = rows[rows.length - 1];
+    let day = last?.kind === 'message' ? localDay(Date.parse(last.message.date)) : null;
+    if (newestRev === null)
+      for (const entry of pending) {
+        if (confirmed.has(entry.clientId)) continue;
+        const entryDay = localDay(entry.createdAt);
+        rows.push({ kind: 'pending', entry, showDay: entryDay !== day });
+        day = entryDay;
+      }
     return rows;
-  }, [messages, context, pending, blocked, newestRev]);
+  }, [messages, context, atStart, pending, blocked, newestRev]);
+  /** The stream's newest row shown, for the announcement (undefined while a slid window hides the end). */
+  const newestShown = useMemo(() => {
+    if (newestRev !== null) return undefined;
+    for (let i = items.length - 1; i >= 0; i -= 1) {
+      const item = items[i]!;
+      if (item.kind === 'message') return item.message;
+    }
+    return null;
+  }, [items, newestRev]);
 
   // Keep the visible rows in place when older rows are prepended, or when sliding back down drops
   // the oldest ones. (A new message at the bottom also drops the oldest row of a full window: the
@@ -183,7 +206,9 @@ export function MessageList(props: {
     const first = rendered[0]?.data;
     if (!first) return;
     if (measuredRowHeight === undefined) {
-      const row = scroller.current?.querySelector<HTMLElement>('[data-index]');
+      // A row without a day separator above it: most rows have none.
+      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-index]') ?? [];
+      const row = [...rows].find((item) => item.firstElementChild?.getAttribute('role') !== 'separator');
       if (row && row.offsetHeight > 0) {
         measuredRowHeight = row.offsetHeight;
         storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
@@ -248,7 +273,8 @@ export function MessageList(props: {
     if (loaded && items.length === 0) tellShown();
   }, [loaded, items.length, tellShown]);
 
-  if (!loaded) return <Wrapper />;
+  // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
+  if (!loaded) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
       <Virtuoso
@@ -259,7 +285,7 @@ export function MessageList(props: {
         }}
         role="log"
         aria-label={CHAT_TEXT.messagesLog}
-        aria-live={atBottom ? 'polite' : 'off'}
+        aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={Math.max(0, items.length - 1)}
@@ -286,14 +312,18 @@ export function MessageList(props: {
             <Edge>{props.header ?? null}{atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
           ),
         }}
-        itemContent={(_, item) =>
-          item.kind === 'message' ? (
-            <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
-          ) : (
-            <OutboxRow entry={item.entry} />
-          )
-        }
+        itemContent={(_, item) => (
+          <>
+            {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
+            {item.kind === 'message' ? (
+              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+            ) : (
+              <OutboxRow entry={item.entry} />
+            )}
+          </>
+        )}
       />
+      <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
           ↓ {CHAT_TEXT.scrollToBottom}

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { OutboxDoc } from '../../store/schemas';
 import { Icon } from '../common/icons';
+import { MessageText } from '../messaging/message-text';
 import { useChat } from './use-chat';
 
 /** A message the server has not confirmed: shown at once, then replaced by its echo. */
@@ -10,7 +11,9 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
   const chat = useChat();
   return (
     <Row data-status={entry.status} aria-label={entry.status === 'failed' ? CHAT_TEXT.failed : CHAT_TEXT.pending}>
-      <Content>{entry.content}</Content>
+      <Content>
+        <MessageText content={entry.content} />
+      </Content>
       {entry.attachments.length > 0 ? (
         <Small>
           <Icon name="paperclip" size={14} /> {entry.attachments.map((a) => a.name).join(', ')}

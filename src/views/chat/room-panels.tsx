@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../../contract/chat';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '../../domain/chat-limits';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { visibleText } from '../../domain/message-format';
 import { kv$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { searchKey, type SearchState } from '../../sync/chat-sync';
@@ -23,7 +24,7 @@ export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id:
           {props.threads.map((message) => (
             <li key={message._id}>
               <ItemButton type="button" onClick={() => props.onOpenThread(message._id)}>
-                <strong>{message.sender.username}</strong> {message.content.slice(0, 120)}
+                <strong>{message.sender.username}</strong> {visibleText(message.content).slice(0, 120)}
                 <Small>{CHAT_TEXT.replies(message.repliesCount)}</Small>
               </ItemButton>
             </li>

@@ -4,6 +4,7 @@ import { memo, useCallback } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { ConversationUser } from '../../contract/messaging';
 import { MESSAGING_TEXT } from '../../domain/messaging-text-fr';
+import { visibleText } from '../../domain/message-format';
 import { conversations$ } from '../../store/messaging-queries';
 import type { ConversationDoc } from '../../store/schemas';
 import { kv$ } from '../../store/chat-queries';
@@ -129,7 +130,7 @@ const ConversationRow = memo(function ConversationRow(props: { conversation: Con
           <strong>{name}</strong>
           <time dateTime={conversation.lastMessageDate}>{time(new Date(conversation.lastMessageDate))}</time>
         </span>
-        <span>{conversation.lastMessage || MESSAGING_TEXT.attachmentOnly}</span>
+        <span>{visibleText(conversation.lastMessage) || MESSAGING_TEXT.attachmentOnly}</span>
       </Summary>
       {unread > 0 ? <CountBadge aria-hidden>{unread}</CountBadge> : null}
     </RowButton>

@@ -4,7 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGE } from '../../../src/domain/chat-limits';
-import { listedRows } from '../../../src/domain/message-grouping';
+import { listedRows, windowListing } from '../../../src/domain/message-grouping';
 import { window$ } from '../../../src/store/chat-queries';
 import { openDatabase, type ComptoirDatabase } from '../../../src/store/database';
 import { DATABASE_NAME } from '../../../src/store/schemas';
@@ -59,8 +59,9 @@ describe('readRawFirstWindow', () => {
     expect(raw?.room.id).toBe('forex');
     expect(raw?.docs).toHaveLength(LIST_PAGE + 1);
     const live = await firstValueFrom(window$(store, roomStream('forex'), LIST_PAGE, null));
-    const expected = listedRows(live.rows, live.context, []).map((row) => [row.message._id, row.showHeader]);
-    expect(firstRows(raw!)?.map((row) => [row.message._id, row.showHeader])).toEqual(expected);
+    const listing = windowListing(live.rows, live.context, HELD.exhausted && !live.more);
+    const expected = listedRows(listing.rows, listing.context, []).map((row) => [row.message._id, row.showHeader, row.showDay]);
+    expect(firstRows(raw!)?.map((row) => [row.message._id, row.showHeader, row.showDay])).toEqual(expected);
     // The newest live row, not the deleted one, nor a thread reply.
     expect(expected.at(-1)?.[0]).toBe('forex-68');
   });
@@ -70,7 +71,9 @@ describe('readRawFirstWindow', () => {
     await filled({ history: { forex: { cursor: 'c', oldestRev: bound, exhausted: false } } });
     const raw = await readRawFirstWindow(idb, at('forex', 'forex'));
     const rows = firstRows(raw!)!;
-    expect(rows[0]?.message._id).toBe('forex-40');
+    // The oldest row held, the history going further back: the context of the first row listed.
+    expect(raw?.exhausted).toBe(false);
+    expect(rows[0]?.message._id).toBe('forex-41');
     expect(rows.at(-1)?.message._id).toBe('forex-68');
   });
 

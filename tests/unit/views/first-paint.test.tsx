@@ -17,7 +17,7 @@ afterEach(cleanup);
 const ROOM = { id: 'forex', name: 'Forex', position: 0, canRead: true };
 /** As the store keeps them on disk: newest first, one more than a page when the history goes on. */
 const stored = (messages: ChatMessage[]) => messages.map((m) => toDoc(stateOfMessage(m, true))).reverse();
-const rawWindow = (messages: ChatMessage[], followings: unknown = null): RawFirstWindow => ({ room: ROOM, docs: stored(messages), followings });
+const rawWindow = (messages: ChatMessage[], followings: unknown = null, exhausted = true): RawFirstWindow => ({ room: ROOM, docs: stored(messages), followings, exhausted });
 const page = (count: number, from = 0) => Array.from({ length: count }, (_, i) => roomMessage(from + i));
 const PLACE: LogPlace = { top: 100, left: 400, width: 600, height: 320, viewport: { width: 1280, height: 800 }, viewer: { id: 2, moderator: false } };
 
@@ -27,12 +27,21 @@ describe('firstRows', () => {
     // All from one author, a second apart: only the very first row of the room has a header.
     const messages = Array.from({ length: LIST_PAGE + 1 }, (_, i) => roomMessage(i, 'forex', { date: later(i) }));
     const rows = firstRows(rawWindow(messages))!;
-    expect(rows).toHaveLength(LIST_PAGE);
-    expect(rows[0]?.message._id).toBe('forex-1');
+    // The window's oldest row decides its first row's header (windowListing).
+    expect(rows).toHaveLength(LIST_PAGE - 1);
+    expect(rows[0]?.message._id).toBe('forex-2');
     expect(rows.at(-1)?.message._id).toBe(`forex-${LIST_PAGE}`);
     expect(rows.every((row) => !row.showHeader)).toBe(true);
     // Without the context row, the first one shown has its header.
     expect(firstRows(rawWindow(messages.slice(1)))?.[0]?.showHeader).toBe(true);
+  });
+
+  it("lists the oldest stored row only once the room's beginning is stored", () => {
+    const rows = firstRows(rawWindow(page(5), null, false))!;
+    expect(rows.map((row) => row.message._id)).toEqual(['forex-1', 'forex-2', 'forex-3', 'forex-4']);
+    // Decided against the row held back: same author a minute before, no header, no day.
+    expect(rows[0]).toMatchObject({ showHeader: false, showDay: false });
+    expect(firstRows(rawWindow(page(5), null, true))?.[0]).toMatchObject({ message: { _id: 'forex-0' }, showHeader: true, showDay: true });
   });
 
   it('leaves out deleted messages and the authors the member blocked', () => {
@@ -68,6 +77,17 @@ describe('FirstPaint', () => {
     expect(ids).toHaveLength(10);
     expect(ids.at(-1)).toBe(`forex-${LIST_PAGE}`);
     await vi.waitFor(() => expect(painted).toHaveBeenCalledTimes(1));
+  });
+
+  it("paints the list's day separators, decided as the list decides them", () => {
+    // Three rows on two local days, then the newest two on a third (of a past year): the box holds them all.
+    const at = (day: number, hour: number) => new Date(2020, 10, day, hour, 0).toISOString();
+    const messages = [roomMessage(1, 'forex', { date: at(20, 22) }), roomMessage(2, 'forex', { date: at(20, 23) }), roomMessage(3, 'forex', { date: at(21, 8) }), roomMessage(4, 'forex', { date: at(23, 9) }), roomMessage(5, 'forex', { date: at(23, 10) })];
+    const { container } = render(<FirstPaint place={PLACE} window={rawWindow(messages)} />);
+    const box = container.querySelector<HTMLElement>('[data-first-paint]')!;
+    const order = [...box.children].map((child) => child.getAttribute('data-id') ?? `— ${child.getAttribute('aria-label')}`);
+    expect(order).toEqual(['— vendredi 20 novembre 2020', 'forex-1', 'forex-2', '— samedi 21 novembre 2020', 'forex-3', '— lundi 23 novembre 2020', 'forex-4', 'forex-5']);
+    expect(firstRows(rawWindow(messages))?.map((row) => row.showDay)).toEqual([true, false, true, true, false]);
   });
 
   it('paints nothing, and says so at once, when there is nothing to show', () => {

@@ -1,0 +1,158 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/**
+ * The log as a reader sees it: formatted messages with safe links, day separators, placeholder
+ * rows while the first page comes from the network, and the polite announcement of others'
+ * messages.
+ */
+
+async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/chat?room=${room}`);
+  await signIn(page, identifier);
+  await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
+  return page;
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const announcement = (page: Page) => page.locator('[aria-live="polite"]');
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Votre message' }).first().fill(text);
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).first().click();
+}
+
+/** The day separator the browser shows for a moment `msAgo` before now ('Hier', 'lundi 23 novembre'). */
+const dayAgo = (page: Page, msAgo: number) =>
+  page.evaluate((ago) => {
+    const now = new Date();
+    const date = new Date(now.getTime() - ago);
+    const day = (d: Date) => d.toDateString();
+    if (day(date) === day(now)) return "Aujourd'hui";
+    if (day(date) === day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12))) return 'Hier';
+    const year = date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' as const };
+    return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', ...year }).format(date);
+  }, msAgo);
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+test('a message shows its link (new tab, no opener), its formatting, and a javascript: address as text', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const vip = await member(browser, 'vip', 'Crypto');
+  const live = await member(browser, 'live', 'Crypto');
+  await expect(log(live).getByRole('article').last()).toBeVisible();
+  const id = unique('Analyse');
+  const address = 'https://fr.tradingview.com/chart/BTCUSD/';
+  await send(vip, `${id} **gras** _italique_ \`code **brut**\`\nvoir ${address}. Pas javascript:alert(1) ni <script>alert(2)</script>`);
+
+  for (const page of [vip, live]) {
+    const row = log(page).getByRole('article').filter({ hasText: id });
+    await expect(row).toBeVisible();
+    const link = row.getByRole('link', { name: address });
+    await expect(link).toHaveAttribute('href', address);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // One link only: the javascript: address and the tags are text.
+    await expect(row.getByRole('link')).toHaveCount(1);
+    await expect(row.locator('script')).toHaveCount(0);
+    const text = row.locator('p').filter({ hasText: id });
+    await expect(text.locator('strong')).toHaveText('gras');
+    await expect(text.locator('em')).toHaveText('italique');
+    await expect(text.locator('code')).toHaveText('code **brut**');
+    await expect(text).toContainText(`${id} gras italique code **brut**\nvoir ${address}. Pas javascript:alert(1) ni <script>alert(2)</script>`, { useInnerText: true });
+  }
+
+  // The log is a log; others' new messages are read out politely, one's own are not.
+  await expect(log(live)).toHaveAttribute('aria-live', 'off');
+  await expect(announcement(live).filter({ hasText: id })).toHaveText(`vip : ${id} gras italique code **brut**\nvoir ${address}. Pas javascript:alert(1) ni <script>alert(2)</script>`);
+  await expect(announcement(vip).filter({ hasText: id })).toHaveCount(0);
+  await vip.context().close();
+  await live.context().close();
+});
+
+test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the older days up the history; a conversation's too", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // live: its one conversation is read already (the messaging journeys count vip's unread ones).
+  const live = await member(browser, 'live', 'Forex');
+  const id = unique('Message du jour');
+  await send(live, id);
+  await expect(log(live).getByRole('article').filter({ hasText: id })).toBeVisible();
+  const posted = await log(live).getByRole('article').filter({ hasText: id }).getAttribute('data-id');
+
+  // The seeded history spans the last three days: every day once, oldest first, from the room's
+  // start, and the message just posted under 'Aujourd'hui'.
+  const list = log(live);
+  await expect(async () => {
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(list.getByText('Début de la conversation')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  const seen = await logDownwards(list);
+  const separators = seen.filter((entry) => entry.startsWith('— ')).map((entry) => entry.slice(2));
+  expect(separators).toEqual([await dayAgo(live, 3 * DAY), await dayAgo(live, 2 * DAY), 'Hier', "Aujourd'hui"]);
+  expect(seen.indexOf(posted!)).toBeGreaterThan(seen.indexOf("— Aujourd'hui"));
+
+  // live's conversation with the coach: its first message is 30 hours old.
+  await live.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
+  const panel = live.getByRole('dialog', { name: 'Messagerie' });
+  await panel.getByRole('button', { name: 'coach', exact: true }).click();
+  await expect(panel.getByRole('log').getByRole('separator', { name: await dayAgo(live, 30 * HOUR) })).toBeVisible();
+  await live.context().close();
+});
+
+test("placeholder rows while a room's first page comes from the network, then its rows", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The first page ('more messages') is held until released; everything else goes through.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const held = new Promise<void>((resolve) => (asked = resolve));
+  await page.routeWebSocket(/socket\.io/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && message.includes('"more messages"')) {
+        asked();
+        void released.then(() => server.send(message));
+      } else server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+  await page.goto('/chat?room=Indices');
+  await signIn(page, 'vip');
+  await held;
+  const busy = page.getByRole('log', { name: 'Messages' });
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  await expect(busy.getByText('Chargement des messages…')).toBeAttached();
+  await expect(busy.getByRole('article')).toHaveCount(0);
+  release();
+  await expect(log(page).getByText('Le DAX ouvre en gap').first()).toBeVisible();
+  await expect(log(page)).not.toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText('Chargement des messages…')).toHaveCount(0);
+  await context.close();
+});
+
+/**
+ * Scrolls a virtualised log from its top to its end, noting each row (its id) and each day
+ * separator ('— ' and its name) once, in the order they come.
+ */
+function logDownwards(list: Locator): Promise<string[]> {
+  return list.evaluate(async (el) => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const seen: string[] = [];
+    el.scrollTo({ top: 0 });
+    for (let step = 0; step < 400; step += 1) {
+      await frame();
+      await frame();
+      for (const entry of el.querySelectorAll('[role="separator"], article[data-id]')) {
+        const name = entry.tagName === 'ARTICLE' ? (entry.getAttribute('data-id') ?? '') : `— ${entry.getAttribute('aria-label') ?? ''}`;
+        if (!seen.includes(name)) seen.push(name);
+      }
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) break;
+      el.scrollBy({ top: el.clientHeight / 2 });
+    }
+    return seen;
+  });
+}
