@@ -167,15 +167,18 @@ test('coach records a 2-second voice note with the microphone; vip plays it', as
   await expect(timer).toHaveText('00:00');
   await expect(timer).toHaveText('00:02', { timeout: 5000 });
   await panel.getByRole('button', { name: 'Terminer l’enregistrement' }).click();
-  await expect(panel.getByRole('button', { name: 'Retirer note-vocale-00-02.webm' })).toBeVisible();
+  // Named after its length when saved: a click slowed by a loaded machine may land a second later.
+  const chip = panel.getByRole('button', { name: /^Retirer note-vocale-00-0[2-4]\.webm$/ });
+  await expect(chip).toBeVisible();
+  const note = (await chip.getAttribute('aria-label'))!.replace('Retirer ', '');
   await panel.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(panel.getByRole('log').getByRole('group', { name: 'note-vocale-00-02.webm' })).toBeVisible();
+  await expect(panel.getByRole('log').getByRole('group', { name: note })).toBeVisible();
 
   // vip's panel opens by itself on the new message.
   const vipPanel = messaging(vip);
   await expect(vipPanel).toBeVisible();
   await vipPanel.getByRole('button', { name: /^coach, \d+ messages? non lus?$/ }).click();
-  const player = vipPanel.getByRole('log').getByRole('group', { name: 'note-vocale-00-02.webm' }).last();
+  const player = vipPanel.getByRole('log').getByRole('group', { name: note }).last();
   await expect(player.getByLabel('Position de lecture')).toHaveText(/^00:00/);
   await player.getByRole('button', { name: 'Lire la note vocale' }).click();
   await expect(player.getByRole('button', { name: 'Mettre en pause' })).toBeVisible();

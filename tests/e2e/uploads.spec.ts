@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { signIn } from './sign-in';
 
@@ -21,6 +22,13 @@ async function member(browser: Browser, identifier: string, path: string, passwo
   await page.goto(path);
   await signIn(page, identifier, password);
   return page;
+}
+
+/** No serious or critical accessibility violation (colour contrast included) inside this part of the page. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Holds the requests to a route until `release()`, so a test sees what shows while a file is on its way. */
@@ -92,6 +100,10 @@ test('the avatar refuses what is not an image, or too large, in French and befor
   // A refused file is not previewed: the current photo (a new account's initials) stays.
   await expect(picker.getByRole('img', { name: /^Aperçu/ })).toHaveCount(0);
   await expect(picker.getByRole('img', { name: 'Photo de profil' })).toBeVisible();
+  // The picker and its refusal read well in both themes.
+  await expectAccessible(page, 'main [role="group"]');
+  await page.getByRole('button', { name: 'Passer au thème sombre' }).click();
+  await expectAccessible(page, 'main [role="group"]');
   await picker.getByRole('button', { name: 'Retirer immense.png' }).click();
   await expect(picker.getByRole('alert')).toHaveCount(0);
   expect(sent).toBe(0);
@@ -112,6 +124,7 @@ test('a chat attachment whose upload fails once shows the error and goes on "Ré
   upload.release();
   await expect(vip.getByRole('alert').filter({ hasText: FAILED })).toBeVisible();
   await expect(vip.getByRole('img', { name: 'Aperçu de graphique.png' })).toBeVisible();
+  await expectAccessible(vip, 'form');
   await vip.getByRole('button', { name: 'Réessayer' }).click();
   await expect(vip.getByRole('button', { name: 'Retirer graphique.png' })).toBeVisible();
   await expect(vip.getByRole('alert').filter({ hasText: FAILED })).toHaveCount(0);

@@ -15,6 +15,7 @@ import {
 } from '../../machines/voice-recording-machine';
 import { Icon } from '../common/icons';
 import { ProgressBar } from '../common/progress-bar';
+import { IconButton, TextButton } from '../common/upload-buttons';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 
@@ -89,10 +90,10 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
           <span role="timer" aria-label={VOICE_TEXT.recording}>
             {formatElapsed(elapsed)}
           </span>
-          <SmallButton type="button" onClick={() => voice.send({ type: 'recording.save' })}>
+          <TextButton type="button" onClick={() => voice.send({ type: 'recording.save' })}>
             <Icon name="stop" size={16} />
             {VOICE_TEXT.save}
-          </SmallButton>
+          </TextButton>
         </>
       ) : null}
       {state === 'finishing' ? <span role="status">{VOICE_TEXT.finishing}</span> : null}
@@ -100,10 +101,10 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
       {state === 'failed' ? (
         <>
           <Failed role="alert">{error}</Failed>
-          <SmallButton type="button" onClick={() => voice.send({ type: 'recording.retry' })}>
+          <TextButton type="button" onClick={() => voice.send({ type: 'recording.retry' })}>
             <Icon name="retry" size={16} />
             {VOICE_TEXT.retry}
-          </SmallButton>
+          </TextButton>
           <IconButton type="button" aria-label={VOICE_TEXT.discard} title={VOICE_TEXT.discard} onClick={() => voice.send({ type: 'recording.discard' })}>
             <Icon name="trash" size={18} />
           </IconButton>
@@ -181,34 +182,6 @@ const Dot = styled.span`
     to {
       opacity: 0.3;
     }
-  }
-`;
-const SmallButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  min-height: 44px;
-  padding: 0 10px;
-  border-radius: 6px;
-  border: 1px solid var(--border);
-  background: var(--surface);
-  color: var(--text);
-  font: inherit;
-  cursor: pointer;
-`;
-const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: none;
-  border-radius: 6px;
-  background: transparent;
-  color: var(--muted);
-  cursor: pointer;
-  &:hover {
-    color: var(--text);
   }
 `;
 const Failed = styled.span`

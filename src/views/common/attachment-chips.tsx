@@ -1,8 +1,8 @@
 import { styled } from '@linaria/react';
-import type { ReactNode } from 'react';
 import type { AttachmentType } from '../../contract/chat';
 import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
 import { Icon, type IconName } from './icons';
+import { IconButton } from './upload-buttons';
 
 export type ChipAttachment = { id: string; attachmentType: AttachmentType; name: string; url?: string | null };
 
@@ -10,22 +10,21 @@ const KIND_ICONS: Record<AttachmentType, IconName> = { image: 'image', video: 'p
 
 /**
  * The files a message or an alert will carry, each with its kind's icon (or the image itself) and
- * a button to take it off; `children` adds what is still on its way (an upload's status).
+ * a button to take it off.
  */
-export function AttachmentChips(props: { attachments: readonly ChipAttachment[]; onRemove: (id: string) => void; children?: ReactNode }) {
-  if (props.attachments.length === 0 && !props.children) return null;
+export function AttachmentChips(props: { attachments: readonly ChipAttachment[]; onRemove: (id: string) => void }) {
+  if (props.attachments.length === 0) return null;
   return (
     <Chips>
       {props.attachments.map((a) => (
         <li key={a.id}>
           {a.attachmentType === 'image' && a.url ? <img src={a.url} alt="" width={32} height={32} /> : <Icon name={KIND_ICONS[a.attachmentType]} size={18} />}
           <span>{a.name}</span>
-          <button type="button" aria-label={UPLOAD_TEXT.remove(a.name)} title={UPLOAD_TEXT.remove(a.name)} onClick={() => props.onRemove(a.id)}>
+          <IconButton type="button" aria-label={UPLOAD_TEXT.remove(a.name)} title={UPLOAD_TEXT.remove(a.name)} onClick={() => props.onRemove(a.id)}>
             <Icon name="close" size={18} />
-          </button>
+          </IconButton>
         </li>
       ))}
-      {props.children ? <li data-status="">{props.children}</li> : null}
     </Chips>
   );
 }
@@ -49,11 +48,6 @@ const Chips = styled.ul`
     border: 1px solid var(--border);
     background: var(--surface);
   }
-  & > li[data-status] {
-    padding: 0;
-    border: none;
-    background: transparent;
-  }
   & > li > span {
     overflow: hidden;
     text-overflow: ellipsis;
@@ -68,21 +62,5 @@ const Chips = styled.ul`
   & > li > svg {
     flex: none;
     color: var(--muted);
-  }
-  & > li > button {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    flex: none;
-    width: 44px;
-    height: 44px;
-    border: none;
-    border-radius: 8px;
-    background: transparent;
-    color: var(--muted);
-    cursor: pointer;
-  }
-  & > li > button:hover {
-    color: var(--text);
   }
 `;

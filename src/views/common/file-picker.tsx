@@ -8,6 +8,7 @@ import { uploadMachine, type SendFileEvent, type SendFileInput, type UploadedFil
 import { HiddenFileInput, useFileDrop, VISUALLY_HIDDEN } from './file-input';
 import { Icon } from './icons';
 import { ProgressBar } from './progress-bar';
+import { IconButton, TextButton } from './upload-buttons';
 
 export type UploadAnswer = { ok: true; data: UploadedFile } | { ok: false; error: string };
 /** The upload a screen gives its picker, taken from the data layer (the picker never fetches). */
@@ -234,35 +235,6 @@ const Name = styled.span`
 const Failure = styled.span`
   flex: 1 1 12em;
   color: var(--danger);
-`;
-const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: none;
-  border-radius: 8px;
-  background: transparent;
-  color: var(--muted);
-  cursor: pointer;
-  &:hover {
-    color: var(--text);
-    background: var(--bg);
-  }
-`;
-const TextButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  min-height: 44px;
-  padding: 0 12px;
-  border-radius: 8px;
-  border: 1px solid var(--border);
-  background: var(--surface);
-  color: var(--text);
-  font-weight: 600;
-  cursor: pointer;
 `;
 const Zone = styled.div`
   display: grid;
