@@ -14,8 +14,6 @@ export const CHAT_TEXT = {
   composerLabel: 'Votre message',
   send: 'Envoyer',
   attach: 'Joindre un fichier',
-  uploading: 'Envoi du fichier…',
-  removeAttachment: (name: string) => `Retirer ${name}`,
   lockEnter: 'Verrouiller la touche Entrée',
   unlockEnter: 'Déverrouiller la touche Entrée',
   mentionsLabel: 'Membres à mentionner',
@@ -70,7 +68,6 @@ export const CHAT_TEXT = {
   /** Read out when someone else's message arrives while the reader is at the log's end. */
   newMessage: (username: string, text: string) => `${username} : ${text}`,
   attachmentOnly: 'Pièce jointe',
-  offline: 'Hors ligne : vos messages partiront au retour du réseau.',
   catchingUp: 'Synchronisation…',
   pictureViewer: 'Image',
   noRooms: 'Aucune room disponible.',
