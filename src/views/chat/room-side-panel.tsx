@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { RoomDoc } from '../../store/schemas';
+import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 
 /** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
@@ -46,7 +47,7 @@ export function RoomSidePanel(props: {
         </CollapseButton>
         {overflow.up ? (
           <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsUp} onClick={() => scroll(-160)}>
-            ▲
+            <Icon name="chevronUp" size={18} />
           </Arrow>
         ) : null}
         <List ref={list}>
@@ -71,7 +72,7 @@ export function RoomSidePanel(props: {
         </List>
         {overflow.down ? (
           <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsDown} onClick={() => scroll(160)}>
-            ▼
+            <Icon name="chevronDown" size={18} />
           </Arrow>
         ) : null}
       </Panel>

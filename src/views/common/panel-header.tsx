@@ -1,4 +1,5 @@
 import { styled } from '@linaria/react';
+import { Icon } from './icons';
 
 /** The title bar of a side panel or sheet: its heading and a close button. */
 export function PanelHeader(props: { title: string; closeLabel: string; onClose: () => void; titleId?: string }) {
@@ -6,7 +7,7 @@ export function PanelHeader(props: { title: string; closeLabel: string; onClose:
     <Bar>
       <h2 id={props.titleId}>{props.title}</h2>
       <button type="button" onClick={props.onClose} aria-label={props.closeLabel}>
-        ✕
+        <Icon name="close" size={20} />
       </button>
     </Bar>
   );

@@ -6,7 +6,7 @@ import { PanelHeader } from './panel-header';
 
 /**
  * A sheet that slides in over the page from the right (the messaging panel, a member's profile):
- * a non-modal dialog named by its header, closed by its ✕ or by Escape (unless a modal dialog is
+ * a non-modal dialog named by its header, closed by its close button or by Escape (unless a modal dialog is
  * open over it), above the tab bar on mobile. `over` lays it above another sheet.
  */
 export function SideSheet(props: {
