@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
+import { RoomSheet } from './room-sheet';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
@@ -18,6 +19,10 @@ export function ChatPage() {
   const [thread, setThread] = useState<string | null>(null);
   const [alerts, setAlerts] = useState(false);
   const wide = useWiderThan(ALERT_PANEL.minWindow);
+  const phone = !useWiderThan(PHONE_MAX_WIDTH);
+  const [roomSheet, setRoomSheet] = useState(false);
+  const openRooms = useCallback(() => setRoomSheet(true), []);
+  const closeRooms = useCallback(() => setRoomSheet(false), []);
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
@@ -25,9 +30,20 @@ export function ChatPage() {
 
   return (
     <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
-      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      {phone ? (
+        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} open={roomSheet} onClose={closeRooms} />
+      ) : (
+        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      )}
       {room ? (
-        <RoomView key={room.id} room={room} onOpenThread={setThread} onToggleAlerts={wide ? toggleAlerts : undefined} alertsOpen={showAlerts} />
+        <RoomView
+          key={room.id}
+          room={room}
+          onOpenThread={setThread}
+          onToggleAlerts={wide ? toggleAlerts : undefined}
+          alertsOpen={showAlerts}
+          onOpenRooms={phone ? openRooms : undefined}
+        />
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
@@ -40,6 +56,9 @@ export function ChatPage() {
     </Layout>
   );
 }
+
+/** The phone layout's widest window (the `Layout` media query below). */
+export const PHONE_MAX_WIDTH = 900;
 
 export const Layout = styled.div`
   display: grid;
