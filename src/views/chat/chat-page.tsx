@@ -78,7 +78,8 @@ export const Layout = styled.div`
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
     height: calc(100dvh - 63px - 100px);
-    &[data-thread] {
+    &[data-thread],
+    &[data-alerts] {
       grid-template-columns: minmax(0, 1fr);
     }
   }
