@@ -136,6 +136,9 @@ const itemStyle = `
     color: var(--accent);
     font-weight: 700;
   }
+  ${mobileQuery} {
+    min-height: 44px;
+  }
 `;
 
 const NavLink = styled(Link)`
