@@ -97,6 +97,7 @@ const Left = styled.div`
   }
 `;
 
+/** On the narrowest phones it moves to the menu's 'Plus' sheet, leaving the line to the pill. */
 const Onboarding = styled(Link)`
   font-weight: 600;
   color: var(--gold);
@@ -107,6 +108,9 @@ const Onboarding = styled(Link)`
     min-height: 44px;
     font-size: 13px;
     line-height: 1.2;
+  }
+  @media (max-width: 480px) {
+    display: none;
   }
 `;
 
