@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
 import { RoomSheet } from './room-sheet';
@@ -23,6 +23,22 @@ export function ChatPage() {
   const [roomSheet, setRoomSheet] = useState(false);
   const openRooms = useCallback(() => setRoomSheet(true), []);
   const closeRooms = useCallback(() => setRoomSheet(false), []);
+  // A room picked in the sheet replaces the room view, and the button that opened the sheet with
+  // it: the focus goes to the new view's button.
+  const roomsButton = useRef<HTMLButtonElement>(null);
+  const picked = useRef<string | null>(null);
+  const pickRoom = useCallback(
+    (id: string) => {
+      picked.current = id;
+      select(id);
+    },
+    [select],
+  );
+  useEffect(() => {
+    if (roomSheet || picked.current === null || picked.current !== room?.id) return;
+    picked.current = null;
+    roomsButton.current?.focus();
+  }, [roomSheet, room?.id]);
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
@@ -31,7 +47,7 @@ export function ChatPage() {
   return (
     <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       {phone ? (
-        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} open={roomSheet} onClose={closeRooms} />
+        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} />
       ) : (
         <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
       )}
@@ -43,6 +59,7 @@ export function ChatPage() {
           onToggleAlerts={wide ? toggleAlerts : undefined}
           alertsOpen={showAlerts}
           onOpenRooms={phone ? openRooms : undefined}
+          roomsButtonRef={roomsButton}
         />
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>

@@ -311,6 +311,11 @@ const ToolButton = styled.button`
   &[aria-pressed='true'] {
     color: var(--danger);
   }
+  @media (max-width: 900px) {
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
+  }
 `;
 const Pictures = styled.span`
   display: inline-flex;

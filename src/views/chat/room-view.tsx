@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type Ref } from 'react';
 import { of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
@@ -38,6 +38,7 @@ export const RoomView = memo(function RoomView({
   onToggleAlerts,
   alertsOpen,
   onOpenRooms,
+  roomsButtonRef,
 }: {
   room: RoomDoc;
   onOpenThread: (id: string) => void;
@@ -45,6 +46,7 @@ export const RoomView = memo(function RoomView({
   alertsOpen?: boolean;
   /** On a phone the room list is a sheet, opened from the header. */
   onOpenRooms?: () => void;
+  roomsButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const user = useCurrentUser();
   const now = useNow();
@@ -82,7 +84,7 @@ export const RoomView = memo(function RoomView({
     <Main aria-label={room.name}>
       <Header>
         {onOpenRooms ? (
-          <HeaderButton type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
+          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
             <Icon name="list" size={20} />
             <Label>{CHAT_TEXT.showRooms}</Label>
           </HeaderButton>
