@@ -106,7 +106,8 @@ test.describe('no page scrolls sideways at 360 px', () => {
 
 /**
  * Opens each route inside the running app (wouter follows `popstate`) and lists what is wider than
- * the window: the document itself, or any element sticking out that no ancestor clips.
+ * the window: the document itself, a box that scrolls sideways (the main column included; the menu
+ * bar's row of entries is meant to), or an element sticking out that no ancestor clips.
  */
 async function sweep(page: Page, routes: readonly string[]): Promise<string[]> {
   const offenders: string[] = [];
@@ -133,6 +134,14 @@ async function sweep(page: Page, routes: readonly string[]): Promise<string[]> {
         }
         return false;
       };
+      const label = (element: Element) =>
+        `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''}`;
+      for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+        const style = getComputedStyle(element);
+        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1 && !element.closest('nav[aria-label="Menu mobile"]')) {
+          out.push(`${label(element)} scrolls sideways (${element.scrollWidth}px in ${element.clientWidth}px)`);
+        }
+      }
       for (const element of document.body.querySelectorAll('*')) {
         const box = element.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;
