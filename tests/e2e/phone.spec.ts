@@ -58,7 +58,8 @@ test('on a phone every control of the chat and the top bar is at least 44 × 44'
         // Unseen: not displayed, hidden, or read by screen readers only (1px).
         if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
         // Links and mentions inside a sentence are exempt (WCAG 2.5.8 "inline").
-        if (style.display === 'inline' && element.closest('p')) continue;
+        // (Chromium computes an inline <button> as inline-block.)
+        if ((style.display === 'inline' || style.display === 'inline-block') && element.closest('p')) continue;
         if (box.width < 43.5 || box.height < 43.5) {
           const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? element.tagName;
           found.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);

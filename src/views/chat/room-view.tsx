@@ -165,6 +165,8 @@ const Main = styled.section`
   flex-direction: column;
   min-width: 0;
   min-height: 0;
+  /* The header's buttons drop their words when the room is narrow, whatever the window. */
+  container-type: inline-size;
 `;
 /** One line at every width: on a phone the buttons show their icon only, the title is cut. */
 const Header = styled.header`
@@ -180,7 +182,7 @@ const Header = styled.header`
 `;
 const Title = styled.div`
   flex: 1;
-  min-width: 0;
+  min-width: 72px;
   display: flex;
   align-items: baseline;
   gap: 8px;
@@ -242,9 +244,9 @@ const HeaderButton = styled.button`
     }
   }
 `;
-/** The button's name: beside its icon on a desktop, read but not shown on a phone. */
+/** The button's name: beside its icon in a wide room, read but not shown in a narrow one. */
 const Label = styled.span`
-  @media (max-width: 900px) {
+  @container (max-width: 820px) {
     position: absolute;
     width: 1px;
     height: 1px;
