@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authResult, billing, picture, user } from './user';
 
 /**
@@ -18,8 +18,8 @@ export const isAvailableAnswer = z.object({ available: z.boolean() });
 export type IsAvailableAnswer = z.infer<typeof isAvailableAnswer>;
 
 /** `GET /public/nb_similar_username?username=`: how many pseudos start like this one (any case). */
-export const similarUsernamesQuery = z.object({ username: z.string().trim().min(1).max(40) });
-export const similarUsernames = z.object({ count: z.number().int().min(0) });
+export const similarUsernamesQuery = z.object({ username: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
+export const similarUsernames = z.object({ count: z.int().check(z.minimum(0)) });
 export type SimilarUsernames = z.infer<typeof similarUsernames>;
 
 // ---- Captcha ----
@@ -40,7 +40,7 @@ export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 export const localCaptchaToken = (challenge: string, answer: string): string => `${challenge}~${answer.trim()}`;
 
 /** `POST /public/verify-recaptcha` */
-export const verifyCaptchaInput = z.object({ recaptchaToken: z.string().min(1).max(4000) });
+export const verifyCaptchaInput = z.object({ recaptchaToken: z.string().check(z.minLength(1), z.maxLength(4000)) });
 export type VerifyCaptchaInput = z.infer<typeof verifyCaptchaInput>;
 export const verifyCaptchaAnswer = z.object({ success: z.boolean() });
 export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswer>;
@@ -48,12 +48,12 @@ export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswer>;
 // ---- Password reset and e-mail confirmation (content host) ----
 
 /** `POST /api/auth/forgot-password` → `okAnswer`, or 400 with the unknown-account message. */
-export const forgotPasswordInput = z.object({ email: z.string().trim().email().max(254) });
+export const forgotPasswordInput = z.object({ email: z.string().check(z.trim(), z.email(), z.maxLength(254)) });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
 /** `POST /api/auth/reset-password`: the code from the e-mail and the new password twice. */
 export const resetPasswordInput = z.object({
-  code: z.string().trim(),
+  code: z.string().check(z.trim()),
   password: z.string(),
   passwordConfirmation: z.string(),
 });
@@ -63,7 +63,7 @@ export const resetPasswordAnswer = authResult;
 export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswer>;
 
 /** `GET /api/auth/email-confirmation?confirmation=` → `okAnswer`, or 400 'Code invalide'. */
-export const confirmEmailQuery = z.object({ confirmation: z.string().trim().min(1).max(200) });
+export const confirmEmailQuery = z.object({ confirmation: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
 export type ConfirmEmailQuery = z.infer<typeof confirmEmailQuery>;
 
 // ---- Google sign-in (content host) ----
@@ -74,8 +74,8 @@ export type ConfirmEmailQuery = z.infer<typeof confirmEmailQuery>;
  * `GET /api/auth/google/callback` with the same parameters → `authResult`.
  */
 export const googleCallbackQuery = z.object({
-  id_token: z.string().min(1).max(8000),
-  access_token: z.string().max(8000).default(''),
+  id_token: z.string().check(z.minLength(1), z.maxLength(8000)),
+  access_token: z._default(z.string().check(z.maxLength(8000)), ''),
 });
 export type GoogleCallbackQuery = z.infer<typeof googleCallbackQuery>;
 export const googleCallbackAnswer = authResult;
@@ -84,27 +84,27 @@ export const googleCallbackAnswer = authResult;
 
 /** `PUT /api/user/update`: profile fields, or the password change (`previousPassword` and `password`). */
 export const updateUserInput = z.object({
-  metadata: z
-    .object({
-      firstName: z.string().trim().max(100),
-      lastName: z.string().trim().max(100).default(''),
-      description: z.string().trim().max(2000).default(''),
-      phoneNumber: z.string().trim().max(40).default(''),
+  metadata: z.optional(
+    z.object({
+      firstName: trimmed(100),
+      lastName: z._default(trimmed(100), ''),
+      description: z._default(trimmed(2000), ''),
+      phoneNumber: z._default(trimmed(40), ''),
       /** An upload of the member's (from `POST /api/upload`), or null for no picture. */
-      picture: picture.nullable().optional(),
-    })
-    .optional(),
+      picture: z.optional(z.nullable(picture)),
+    }),
+  ),
   /** Sent only when the pseudo changed. */
-  username: z.string().trim().max(40).optional(),
-  reference: z.string().trim().max(200).optional(),
-  billing: billing.optional(),
-  tradingview: z.string().trim().max(100).optional(),
-  previousPassword: z.string().optional(),
-  password: z.string().optional(),
+  username: z.optional(trimmed(40)),
+  reference: z.optional(trimmed(200)),
+  billing: z.optional(billing),
+  tradingview: z.optional(trimmed(100)),
+  previousPassword: z.optional(z.string()),
+  password: z.optional(z.string()),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 /** The updated user; `jwt` is a fresh token for this session after a password change (the others end). */
-export const updateUserAnswer = z.object({ user, jwt: z.string().optional() });
+export const updateUserAnswer = z.object({ user, jwt: z.optional(z.string()) });
 export type UpdateUserAnswer = z.infer<typeof updateUserAnswer>;
 
 /** `POST /api/upload` (multipart, field `files`, images only, 5 MB at most). */
@@ -128,7 +128,7 @@ export const GLOBAL_NOTIFICATION_KEYS = ['private-message', 'like', 'thread', 'c
 export type GlobalNotificationKey = (typeof GLOBAL_NOTIFICATION_KEYS)[number];
 export const HIDDEN_GLOBAL_NOTIFICATION_KEYS: readonly GlobalNotificationKey[] = ['new-post'];
 
-export const coach = z.object({ _id: z.number().int(), username: z.string() });
+export const coach = z.object({ _id: z.int(), username: z.string() });
 export type Coach = z.infer<typeof coach>;
 
 /**
@@ -157,10 +157,10 @@ export type CoachesResponse = z.infer<typeof coachesResponse>;
 
 /** A key in URL-safe base64 (as `PushSubscription.toJSON()` gives it) of exactly `bytes` bytes. */
 export const base64urlKey = (bytes: number, message = `Clé invalide (${bytes} octets en base64 URL attendus)`) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
-    .refine((value) => value.replace(/=+$/, '').length === Math.ceil((bytes * 4) / 3), message);
+  z.string().check(
+    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, message),
+    z.refine((value) => value.replace(/=+$/, '').length === Math.ceil((bytes * 4) / 3), message),
+  );
 
 /** What `POST /settings/notifications/endpoint` answers to a subscription it cannot use. */
 export const PUSH_SUBSCRIPTION_INVALID = "L'abonnement aux notifications Web est invalide";
@@ -171,8 +171,8 @@ export const PUSH_SUBSCRIPTION_INVALID = "L'abonnement aux notifications Web est
  * server encrypts each message with.
  */
 export const pushSubscription = z.object({
-  endpoint: z.url({ protocol: /^https$/ }).max(2000),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z.url({ protocol: /^https$/ }).check(z.maxLength(2000)),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({ p256dh: base64urlKey(65), auth: base64urlKey(16) }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
@@ -193,15 +193,15 @@ export type WebPushKeyAnswer = z.infer<typeof webPushKeyAnswer>;
  * (`src/sw/push-notifications.ts`): a French title and body, and the app's path opened on click.
  */
 export const webPushPayload = z.object({
-  title: z.string().min(1).max(200),
-  body: z.string().max(1000),
-  url: z.string().startsWith('/'),
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  body: z.string().check(z.maxLength(1000)),
+  url: z.string().check(z.startsWith('/')),
 });
 export type WebPushPayload = z.infer<typeof webPushPayload>;
 
 // ---- Contact (API host) ----
 
-const required = (max: number) => z.string().trim().min(1, 'Ce champs est requis').max(max);
+const required = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Ce champs est requis'), z.maxLength(max));
 
 /**
  * The subjects the contact form offers (spec 1 §2: a subject select); the server takes no other,
@@ -225,9 +225,14 @@ export const CONTACT_SUBJECT_UNKNOWN = 'Veuillez choisir un sujet dans la liste'
  * (the form shows them locked).
  */
 export const contactInput = z.object({
-  subject: required(200).pipe(z.enum(CONTACT_SUBJECTS, { error: CONTACT_SUBJECT_UNKNOWN })),
+  subject: z.pipe(required(200), z.enum(CONTACT_SUBJECTS, { error: CONTACT_SUBJECT_UNKNOWN })),
   name: required(100),
-  email: required(254).email("L'adresse email fourni n'est pas valide"),
+  email: required(254).check(z.email("L'adresse email fourni n'est pas valide")),
   message: required(5000),
 });
 export type ContactInput = z.infer<typeof contactInput>;
+
+/** A profile text: trimmed, then held to `max` characters. */
+function trimmed(max: number) {
+  return z.string().check(z.trim(), z.maxLength(max));
+}

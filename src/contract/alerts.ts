@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachment } from './chat';
 import { isoDate } from './user';
 
@@ -8,12 +8,13 @@ import { isoDate } from './user';
  * alert is a freeAlert. The server decides; the client only renders what it got.
  */
 
-const id = z.string().min(1).max(100);
-const price = z.number().finite().nullable();
+const id = z.string().check(z.minLength(1), z.maxLength(100));
+// `z.number()` already refuses Infinity and NaN (classic's `.finite()` was a no-op).
+const price = z.nullable(z.number());
 
 export const tradeOrder = z.enum(['BUY', 'SELL', '']);
 export const trade = z.object({
-  name: z.string().max(100),
+  name: z.string().check(z.maxLength(100)),
   order: tradeOrder,
   enter: price,
   sl: price,
@@ -25,11 +26,11 @@ export const trade = z.object({
 export type Trade = z.infer<typeof trade>;
 
 export const alertUser = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   username: z.string(),
-  picture: z.string().nullable(),
-  mention: z.string().nullable(),
+  picture: z.nullable(z.string()),
+  mention: z.nullable(z.string()),
 });
 
 export const alert = z.object({
@@ -42,38 +43,38 @@ export const alert = z.object({
   /** The alert is the viewer's own. */
   me: z.boolean(),
   liked: z.boolean(),
-  likesCount: z.number().int().nonnegative(),
-  repliesCount: z.number().int().nonnegative(),
-  repliesPictures: z.array(z.string()).max(3),
+  likesCount: z.int().check(z.nonnegative()),
+  repliesCount: z.int().check(z.nonnegative()),
+  repliesPictures: z.array(z.string()).check(z.maxLength(3)),
   attachments: z.array(attachment),
-  trade: trade.nullable(),
+  trade: z.nullable(trade),
   freeAlert: z.boolean(),
   /** Content withheld: the viewer has no running VIP and the alert is not free. */
   locked: z.boolean(),
   /** The room's change sequence at the alert's last change (see chatMessage.seq). */
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
 });
 export type Alert = z.infer<typeof alert>;
 
 /** `GET /alerts/v2`: `rooms` is a comma-separated list of room ids; a query under 3 characters is ignored. */
 export const alertsQuery = z.object({
-  room: id.optional(),
-  rooms: z.string().max(1000).optional(),
-  author: z.string().max(20).optional(),
-  alertType: z.enum(['audio']).optional(),
-  query: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  room: z.optional(id),
+  rooms: z.optional(z.string().check(z.maxLength(1000))),
+  author: z.optional(z.string().check(z.maxLength(20))),
+  alertType: z.optional(z.enum(['audio'])),
+  query: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 export type AlertsQuery = z.infer<typeof alertsQuery>;
 
-export const alertAuthor = z.object({ _id: z.string(), username: z.string(), picture: z.string().nullable() });
+export const alertAuthor = z.object({ _id: z.string(), username: z.string(), picture: z.nullable(z.string()) });
 export const alertsResponse = z.object({
   alerts: z.array(alert),
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
   /** Team members who post alerts, in their priority order. */
   authors: z.array(alertAuthor),
-  userCount: z.number().int().nonnegative(),
-  pinsCount: z.number().int().nonnegative(),
+  userCount: z.int().check(z.nonnegative()),
+  pinsCount: z.int().check(z.nonnegative()),
 });
 
 /** `GET /alerts?room=`: the room's latest alerts (the home summary). */
@@ -81,13 +82,13 @@ export const alertsListResponse = z.object({ alerts: z.array(alert) });
 
 /** `POST /alerts` (with sendMail) and `PUT /alerts/{id}` (without). */
 export const alertInput = z.object({
-  title: z.string().trim().min(1, 'Ce champs est requis').max(100),
+  title: z.string().check(z.trim(), z.minLength(1, 'Ce champs est requis'), z.maxLength(100)),
   room: id,
-  content: z.string().max(5000),
-  attachments: z.array(id).max(10).default([]),
-  trade: trade.nullable().optional(),
-  freeAlert: z.boolean().default(false),
-  sendMail: z.boolean().optional(),
+  content: z.string().check(z.maxLength(5000)),
+  attachments: z._default(z.array(id).check(z.maxLength(10)), []),
+  trade: z.optional(z.nullable(trade)),
+  freeAlert: z._default(z.boolean(), false),
+  sendMail: z.optional(z.boolean()),
 });
 export type AlertInput = z.input<typeof alertInput>;
 export const alertAnswer = z.object({ alert });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoDate } from './user';
 
 /** Ad banner of the content service (spec 1 §3). */
@@ -6,10 +6,10 @@ export const adBanner = z.object({
   datedebut: isoDate,
   datefin: isoDate,
   texte: z.string(),
-  textecourt: z.string().nullable(),
+  textecourt: z.nullable(z.string()),
   affichecompteur: z.boolean(),
-  codecoupon: z.string().nullable(),
-  image: z.string().nullable(),
+  codecoupon: z.nullable(z.string()),
+  image: z.nullable(z.string()),
 });
 export type AdBanner = z.infer<typeof adBanner>;
 
@@ -17,7 +17,7 @@ const upsellGroup = z.object({
   actif: z.boolean(),
   texte: z.string(),
   url: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
 });
 export type UpsellGroup = z.infer<typeof upsellGroup>;
 
@@ -26,7 +26,7 @@ export type UpsellBanner = z.infer<typeof upsellBanner>;
 
 /** The GraphQL `banners` query: both banners of the shell, each possibly unset. */
 export const bannersResponse = z.object({
-  adBanner: adBanner.nullable(),
-  upsellBanner: upsellBanner.nullable(),
+  adBanner: z.nullable(adBanner),
+  upsellBanner: z.nullable(upsellBanner),
 });
 export type BannersResponse = z.infer<typeof bannersResponse>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { billing, isoDate, subscriptionEntry } from './user';
+import { z } from 'zod/mini';
+import { billing, isoDate, subscriptionEntry, type Billing } from './user';
 
 /**
  * The subscriptions and checkout contract (spec 1 §3, §7): boxes, offers and products of the
@@ -13,18 +13,18 @@ import { billing, isoDate, subscriptionEntry } from './user';
  * server with the same rules.
  */
 
-const money = z.number().min(0).max(1_000_000);
-const text = (max: number) => z.string().trim().max(max);
+const money = z.number().check(z.minimum(0), z.maximum(1_000_000));
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 // ---- Catalogue (content host, GraphQL `boxes`) ----
 
 /** Spec 1 §3 Product. `prix` is before VAT; `nb_mois` 0 is lifetime; `nb_paiements` 3 is the quarterly plan. */
 export const product = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   libelle_interne: z.string(),
   libelle_public: z.string(),
-  nb_mois: z.number().int().min(0),
-  nb_paiements: z.number().int().min(1),
+  nb_mois: z.int().check(z.minimum(0)),
+  nb_paiements: z.int().check(z.minimum(1)),
   prix: money,
   recurrent: z.boolean(),
 });
@@ -36,7 +36,7 @@ export type Product = z.infer<typeof product>;
  * come free. `prix` is the offer's headline price before VAT (the main product's).
  */
 export const offer = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   libelle: z.string(),
   name: z.string(),
   sslibelle: z.string(),
@@ -44,14 +44,14 @@ export const offer = z.object({
   avantages: z.string(),
   desavantages: z.string(),
   produit_principal: product,
-  produit_optionnel: product.nullable(),
+  produit_optionnel: z.nullable(product),
   produit_inclus: z.array(product),
 });
 export type Offer = z.infer<typeof offer>;
 
 /** Spec 1 §3 Box: a tab group of offers (`/purchase/{box index}/{offer index}`). */
 export const box = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   libelle: z.string(),
   Offres: z.array(offer),
 });
@@ -85,10 +85,10 @@ export const BOXES_QUERY = /* GraphQL */ `
  * `tva_entreprise` applies when the billing information carries a VAT number.
  */
 export const country = z.object({
-  code: z.string().regex(/^[A-Z]{2}$/),
+  code: z.string().check(z.regex(/^[A-Z]{2}$/)),
   name_fr: z.string(),
-  tva: z.number().min(0).max(100),
-  tva_entreprise: z.number().min(0).max(100),
+  tva: z.number().check(z.minimum(0), z.maximum(100)),
+  tva_entreprise: z.number().check(z.minimum(0), z.maximum(100)),
 });
 export type Country = z.infer<typeof country>;
 export const countriesResponse = z.array(country);
@@ -104,11 +104,11 @@ export type CountriesResponse = z.infer<typeof countriesResponse>;
 export const paymentConfig = z.object({
   card: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+    z.object({ provider: z.literal('stripe'), publishableKey: z.string().check(z.minLength(1)) }),
   ]),
   paypal: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('paypal'), clientId: z.string().min(1) }),
+    z.object({ provider: z.literal('paypal'), clientId: z.string().check(z.minLength(1)) }),
   ]),
   crypto: z.object({ provider: z.literal('local') }),
 });
@@ -139,19 +139,19 @@ export type InvoicesResponse = z.infer<typeof invoicesResponse>;
 export const card = z.object({
   card_id: z.string(),
   type: z.string(),
-  last4: z.string().regex(/^\d{4}$/),
-  exp: z.string().regex(/^\d{2}\/\d{2}$/),
+  last4: z.string().check(z.regex(/^\d{4}$/)),
+  exp: z.string().check(z.regex(/^\d{2}\/\d{2}$/)),
 });
 export type Card = z.infer<typeof card>;
 export const cardsResponse = z.array(card);
 export type CardsResponse = z.infer<typeof cardsResponse>;
 
 /** A card token of the configured card provider (local `tok_…`, Stripe `pm_…`). */
-const sourceToken = z.string().trim().min(1, 'Ce champs est requis').max(255);
+const sourceToken = z.string().check(z.trim(), z.minLength(1, 'Ce champs est requis'), z.maxLength(255));
 
 export const addCardInput = z.object({ token: sourceToken });
 export type AddCardInput = z.infer<typeof addCardInput>;
-export const deleteCardInput = z.object({ cardId: z.string().trim().min(1).max(100) });
+export const deleteCardInput = z.object({ cardId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 export type DeleteCardInput = z.infer<typeof deleteCardInput>;
 
 // ---- Subscription summary (`GET /settings/subscriptions`) ----
@@ -168,15 +168,15 @@ export type Instalment = z.infer<typeof instalment>;
  */
 export const subscriptionSummary = z.object({
   stripeSubscriptionId: z.string(),
-  productId: z.number().int().positive(),
+  productId: z.int().check(z.positive()),
   libelle: z.string(),
   status: z.enum(['active', 'past_due', 'canceled', 'completed']),
   renews: z.boolean(),
   /** Charged each period (VAT included). */
   amount: money,
-  nb_mois: z.number().int().min(0),
-  nextPaymentAt: isoDate.nullable(),
-  payment_3x: z.array(instalment).nullable(),
+  nb_mois: z.int().check(z.minimum(0)),
+  nextPaymentAt: z.nullable(isoDate),
+  payment_3x: z.nullable(z.array(instalment)),
   mobilePayment: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
@@ -194,31 +194,35 @@ export const subscriptionsResponse = z.object({
   /** The member's subscriptions as on the user (id and expiry). */
   abonnements: z.array(subscriptionEntry),
   subscriptions: z.array(subscriptionSummary),
-  pendingPayment: pendingPayment.nullable(),
+  pendingPayment: z.nullable(pendingPayment),
 });
 export type SubscriptionsResponse = z.infer<typeof subscriptionsResponse>;
 
 /** `POST /settings/cancel_subscription`: the plan to stop (the only renewing one when omitted). */
-export const cancelSubscriptionInput = z.object({ stripeSubscriptionId: z.string().trim().min(1).max(100).optional() });
+export const cancelSubscriptionInput = z.object({
+  stripeSubscriptionId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+});
 export type CancelSubscriptionInput = z.infer<typeof cancelSubscriptionInput>;
 export const cancelSubscriptionAnswer = z.object({ success: z.literal(true) });
 
 // ---- Coupon (`POST /settings/coupon`) ----
 
-export const couponInput = z.object({ coupon: z.string().trim().min(1, 'Ce champs est requis').max(64) });
+export const couponInput = z.object({
+  coupon: z.string().check(z.trim(), z.minLength(1, 'Ce champs est requis'), z.maxLength(64)),
+});
 export type CouponInput = z.infer<typeof couponInput>;
 
 /**
  * Spec 1 §3 coupon answer: new prices keyed by product id; a value below 1 is a multiplier of the
  * product's price (0.8 is 20 % off), 1 or more is the new price before VAT. Errors answer `{ error }`.
  */
-export const couponAnswer = z.object({ newPrices: z.record(z.string().regex(/^\d+$/), z.number().positive()) });
+export const couponAnswer = z.object({ newPrices: z.record(z.string().check(z.regex(/^\d+$/)), z.number().check(z.positive())) });
 export type CouponAnswer = z.infer<typeof couponAnswer>;
 export type NewPrices = CouponAnswer['newPrices'];
 
 // ---- Purchase (`POST /settings/purchase`, `/settings/create_crypto_payment`) ----
 
-const optionalText = (max: number) => text(max).nullish().transform((value) => value ?? '');
+const optionalText = (max: number) => z.pipe(z.nullish(text(max)), z.transform((value: string | null | undefined) => value ?? ''));
 
 /**
  * Spec 1 §7 purchase payload. `sourceToken` is a saved card's `card_id` or a new card token;
@@ -227,20 +231,20 @@ const optionalText = (max: number) => text(max).nullish().transform((value) => v
  * referral codes the client carries in cookies.
  */
 export const purchaseInput = z.object({
-  boxId: z.number().int().positive(),
-  offerId: z.number().int().positive(),
-  optionSelected: z.boolean().default(false),
+  boxId: z.int().check(z.positive()),
+  offerId: z.int().check(z.positive()),
+  optionSelected: z._default(z.boolean(), false),
   sourceToken,
   coupon: optionalText(64),
   reference_cnv: optionalText(200),
   reference_int: optionalText(200),
-  entreprise: billing.nullish().transform((value) => value ?? null),
+  entreprise: z.pipe(z.nullish(billing), z.transform((value: Billing | null | undefined) => value ?? null)),
 });
 export type PurchaseInput = z.input<typeof purchaseInput>;
 export type PurchaseRequest = z.output<typeof purchaseInput>;
 
 /** Same as a purchase, without a card. */
-export const cryptoPaymentInput = purchaseInput.omit({ sourceToken: true });
+export const cryptoPaymentInput = z.omit(purchaseInput, { sourceToken: true });
 export type CryptoPaymentInput = z.input<typeof cryptoPaymentInput>;
 export type CryptoPaymentRequest = z.output<typeof cryptoPaymentInput>;
 
@@ -259,18 +263,18 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  */
 export const purchaseAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('OK'), clientSecret: z.null(), paymentId: z.string() }),
-  z.object({ status: z.literal('pending'), clientSecret: z.string().min(1), paymentId: z.string() }),
+  z.object({ status: z.literal('pending'), clientSecret: z.string().check(z.minLength(1)), paymentId: z.string() }),
 ]);
 export type PurchaseAnswer = z.infer<typeof purchaseAnswer>;
 
 /** Spec 1 §3 crypto answer: the hosted payment page, opened in a new tab. */
-export const cryptoAnswer = z.object({ hostedUrl: z.string().min(1), paymentId: z.string() });
+export const cryptoAnswer = z.object({ hostedUrl: z.string().check(z.minLength(1)), paymentId: z.string() });
 export type CryptoAnswer = z.infer<typeof cryptoAnswer>;
 
 // ---- Upgrade to VIP + Live (`GET` and `POST /settings/upgrade`) ----
 
 /** Spec 1 §3 upgrade data: what adding Live until the VIP's expiry costs now (VAT included). */
-export const upgradeData = z.object({ amountToPay: money, productId: z.number().int().positive() });
+export const upgradeData = z.object({ amountToPay: money, productId: z.int().check(z.positive()) });
 export type UpgradeData = z.infer<typeof upgradeData>;
 
 export const upgradeInput = z.object({
@@ -290,16 +294,16 @@ export type UpgradeRequest = z.output<typeof upgradeInput>;
  * PayPal account is configured (null with the PayPal SDK, which approves in its own window).
  */
 export const paypalOrderInput = z.discriminatedUnion('kind', [
-  cryptoPaymentInput.extend({ kind: z.literal('purchase') }),
-  upgradeInput.omit({ sourceToken: true }).extend({ kind: z.literal('upgrade') }),
+  z.extend(cryptoPaymentInput, { kind: z.literal('purchase') }),
+  z.extend(z.omit(upgradeInput, { sourceToken: true }), { kind: z.literal('upgrade') }),
 ]);
 export type PaypalOrderInput = z.input<typeof paypalOrderInput>;
 export type PaypalOrderRequest = z.output<typeof paypalOrderInput>;
-export const paypalOrderAnswer = z.object({ orderId: z.string().min(1), approveUrl: z.string().nullable(), paymentId: z.string() });
+export const paypalOrderAnswer = z.object({ orderId: z.string().check(z.minLength(1)), approveUrl: z.nullable(z.string()), paymentId: z.string() });
 export type PaypalOrderAnswer = z.infer<typeof paypalOrderAnswer>;
 
 /** After approval, the capture pays the order and grants the entitlement: a `purchaseAnswer` with OK. */
-export const paypalCaptureInput = z.object({ orderId: z.string().trim().min(1).max(100) });
+export const paypalCaptureInput = z.object({ orderId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 export type PaypalCaptureInput = z.infer<typeof paypalCaptureInput>;
 
 // ---- `GET /settings/checknew` ----
@@ -311,7 +315,7 @@ export type PaypalCaptureInput = z.infer<typeof paypalCaptureInput>;
  */
 export const checkNewAnswer = z.object({
   new: z.boolean(),
-  page: z.enum(['thank_you', 'thank_you_vip']).nullable(),
+  page: z.nullable(z.enum(['thank_you', 'thank_you_vip'])),
   abonnements: z.array(subscriptionEntry),
 });
 export type CheckNewAnswer = z.infer<typeof checkNewAnswer>;
@@ -324,10 +328,10 @@ export type CheckNewAnswer = z.infer<typeof checkNewAnswer>;
  * declined, 4000 0000 0000 0341 is saved but every charge fails). Any other Luhn-valid number pays.
  */
 export const localCardInput = z.object({
-  number: z.string().trim().max(30),
-  exp_month: z.number().int().min(1).max(12),
-  exp_year: z.number().int().min(2000).max(2100),
-  cvc: z.string().trim().regex(/^\d{3,4}$/),
+  number: z.string().check(z.trim(), z.maxLength(30)),
+  exp_month: z.int().check(z.minimum(1), z.maximum(12)),
+  exp_year: z.int().check(z.minimum(2000), z.maximum(2100)),
+  cvc: z.string().check(z.trim(), z.regex(/^\d{3,4}$/)),
   name: text(200),
 });
 export type LocalCardInput = z.infer<typeof localCardInput>;
@@ -340,7 +344,7 @@ export type LocalCardToken = z.infer<typeof localCardToken>;
  * is the same as a page with two buttons; it posts `localPayMessage` to its opener or parent.
  */
 export const localConfirmInput = z.object({
-  clientSecret: z.string().trim().min(1).max(200),
+  clientSecret: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   action: z.enum(['authenticate', 'fail']),
 });
 export type LocalConfirmInput = z.infer<typeof localConfirmInput>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoDate } from './user';
 import { MESSAGE_MAX_LENGTH } from '../domain/chat-limits';
 
@@ -8,7 +8,7 @@ import { MESSAGE_MAX_LENGTH } from '../domain/chat-limits';
  * payload with these schemas at the edge.
  */
 
-const id = z.string().min(1).max(100);
+const id = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const attachmentType = z.enum(['audio', 'image', 'file', 'video']);
 export type AttachmentType = z.infer<typeof attachmentType>;
@@ -17,23 +17,23 @@ export const attachment = z.object({
   _id: id,
   attachmentType,
   resourceUrl: z.string(),
-  thumbnail: z.string().nullable(),
+  thumbnail: z.nullable(z.string()),
   /** Original file name, shown for documents. */
   name: z.string(),
   /** Pixel size of images and videos, so the list reserves their space before they load. */
-  width: z.number().int().positive().nullable(),
-  height: z.number().int().positive().nullable(),
+  width: z.nullable(z.int().check(z.positive())),
+  height: z.nullable(z.int().check(z.positive())),
 });
 export type Attachment = z.infer<typeof attachment>;
 
 export const sender = z.object({
-  id: z.number().int(),
+  id: z.int(),
   _id: z.string(),
   firstName: z.string(),
   username: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
   /** Badge label beside the pseudo ('Coach'). */
-  mention: z.string().nullable(),
+  mention: z.nullable(z.string()),
 });
 export type Sender = z.infer<typeof sender>;
 
@@ -41,30 +41,30 @@ export type Sender = z.infer<typeof sender>;
 export const chatMessage = z.object({
   _id: id,
   /** The sender's own id for the message; the outbox reconciles its local echo by it. */
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   room: z.string(),
   /** Set on thread replies: the message they answer. */
-  parentMessage: z.string().nullable(),
+  parentMessage: z.nullable(z.string()),
   /** Set on comments under an alert. */
-  alertId: z.string().nullable().default(null),
+  alertId: z._default(z.nullable(z.string()), null),
   /** Set on private messages (src/contract/messaging.ts), whose `room` is ''. */
-  conversationId: z.string().nullable().optional(),
+  conversationId: z.optional(z.nullable(z.string())),
   content: z.string(),
   date: isoDate,
   /**
    * The room's change sequence: it grows with every post, delete, like and reply count change in
    * the room, so "everything after seq N" is a complete catch-up.
    */
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   sender,
   attachments: z.array(attachment),
-  likesCount: z.number().int().nonnegative(),
-  repliesCount: z.number().int().nonnegative(),
-  repliesPictures: z.array(z.string()).max(3),
+  likesCount: z.int().check(z.nonnegative()),
+  repliesCount: z.int().check(z.nonnegative()),
+  repliesPictures: z.array(z.string()).check(z.maxLength(3)),
   /** Per viewer: always false in broadcasts; the like call's answer sets it. */
   liked: z.boolean(),
   pinned: z.boolean(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -73,9 +73,9 @@ export type ChatMessage = z.infer<typeof chatMessage>;
  * comments of an alert (joining an alert's comments is ours: the spec names no event for it).
  */
 export const streamRef = z.union([
-  z.object({ room: id }).strict(),
-  z.object({ parentMessage: id }).strict(),
-  z.object({ alertId: id }).strict(),
+  z.strictObject({ room: id }),
+  z.strictObject({ parentMessage: id }),
+  z.strictObject({ alertId: id }),
 ]);
 export type StreamRef = z.infer<typeof streamRef>;
 
@@ -83,21 +83,23 @@ export type StreamRef = z.infer<typeof streamRef>;
 
 export const postMessageInput = z
   .object({
-    clientId: z.string().min(8).max(64),
-    content: z.string().max(MESSAGE_MAX_LENGTH),
-    room: id.optional(),
-    parentMessage: id.optional(),
+    clientId: z.string().check(z.minLength(8), z.maxLength(64)),
+    content: z.string().check(z.maxLength(MESSAGE_MAX_LENGTH)),
+    room: z.optional(id),
+    parentMessage: z.optional(id),
     /** A comment under an alert (spec 2 §7). */
-    alertId: id.optional(),
+    alertId: z.optional(id),
     /** Ids from `POST /upload`. */
-    attachments: z.array(id).max(10).default([]),
+    attachments: z._default(z.array(id).check(z.maxLength(10)), []),
   })
-  .refine((input) => input.content.trim() !== '' || input.attachments.length > 0, {
-    message: 'Le message est vide',
-  })
-  .refine((input) => [input.room, input.parentMessage, input.alertId].filter((v) => v !== undefined).length === 1, {
-    message: 'Une room, un message parent ou une notification est requis',
-  });
+  .check(
+    z.refine((input) => input.content.trim() !== '' || input.attachments.length > 0, {
+      message: 'Le message est vide',
+    }),
+    z.refine((input) => [input.room, input.parentMessage, input.alertId].filter((v) => v !== undefined).length === 1, {
+      message: 'Une room, un message parent ou une notification est requis',
+    }),
+  );
 export type PostMessageInput = z.input<typeof postMessageInput>;
 
 /**
@@ -106,9 +108,9 @@ export type PostMessageInput = z.input<typeof postMessageInput>;
  * (the catch-up after a reconnect, oldest first).
  */
 export const moreMessagesInput = z.union([
-  z.object({ room: id, cursor: z.string().max(200).nullable(), afterSeq: z.number().int().nonnegative().optional() }),
-  z.object({ parentMessage: id, cursor: z.string().max(200).nullable() }),
-  z.object({ alertId: id, cursor: z.string().max(200).nullable() }),
+  z.object({ room: id, cursor: z.nullable(z.string().check(z.maxLength(200))), afterSeq: z.optional(z.int().check(z.nonnegative())) }),
+  z.object({ parentMessage: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
+  z.object({ alertId: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
 ]);
 export type MoreMessagesInput = z.infer<typeof moreMessagesInput>;
 
@@ -117,43 +119,43 @@ export const messageRefInput = z.object({ alertId: id });
 
 export const ackError = z.object({ error: z.string() });
 export const postMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
-export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.number().int().nonnegative(), usersCount: z.number().int().nonnegative() }), ackError]);
+export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.int().check(z.nonnegative()), usersCount: z.int().check(z.nonnegative()) }), ackError]);
 export const moreMessagesAck = z.union([
   z.object({
     messages: z.array(chatMessage),
     /** Ids removed after `afterSeq` (catch-up only). */
     deleted: z.array(z.string()),
     /** Next page's cursor; null when the history is exhausted. */
-    cursor: z.string().nullable(),
+    cursor: z.nullable(z.string()),
     /** The room's sequence when the page was read. */
-    lastSeq: z.number().int().nonnegative(),
+    lastSeq: z.int().check(z.nonnegative()),
   }),
   ackError,
 ]);
-export const likeAck = z.union([z.object({ _id: id, likesCount: z.number().int().nonnegative(), liked: z.boolean(), seq: z.number().int() }), ackError]);
+export const likeAck = z.union([z.object({ _id: id, likesCount: z.int().check(z.nonnegative()), liked: z.boolean(), seq: z.int() }), ackError]);
 export const okAck = z.union([z.object({ ok: z.literal(true) }), ackError]);
 
 // ---- server → client ----
 
-export const chatLikeCountEvent = z.object({ _id: id, room: id, likesCount: z.number().int().nonnegative(), seq: z.number().int() });
+export const chatLikeCountEvent = z.object({ _id: id, room: id, likesCount: z.int().check(z.nonnegative()), seq: z.int() });
 export const chatThreadIncreaseEvent = z.object({
   _id: id,
   room: id,
-  repliesCount: z.number().int().nonnegative(),
-  repliesPictures: z.array(z.string()).max(3),
-  seq: z.number().int(),
+  repliesCount: z.int().check(z.nonnegative()),
+  repliesPictures: z.array(z.string()).check(z.maxLength(3)),
+  seq: z.int(),
 });
 /** `room` is '' and `conversationId` set when the message was a private one (its seq is the conversation's). */
 export const messageDeletedEvent = z.object({
   _id: id,
   room: z.string(),
-  parentMessage: z.string().nullable(),
-  conversationId: z.string().nullable().optional(),
-  seq: z.number().int(),
+  parentMessage: z.nullable(z.string()),
+  conversationId: z.optional(z.nullable(z.string())),
+  seq: z.int(),
 });
-export const chatUsersCountEvent = z.object({ room: id, count: z.number().int().nonnegative() });
+export const chatUsersCountEvent = z.object({ room: id, count: z.int().check(z.nonnegative()) });
 export const increaseRoomMessageEvent = z.object({ room: id });
-export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.string().nullable(), seq: z.number().int() });
+export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.nullable(z.string()), seq: z.int() });
 
 /** Names of the realtime events, exactly as spec 2 §7 writes them. */
 export const CLIENT_EVENTS = {
@@ -180,33 +182,33 @@ export const SERVER_EVENTS = {
 
 // ---- REST ----
 
-export const togglePinnedInput = z.object({ messageId: id, title: z.string().max(200).optional() });
+export const togglePinnedInput = z.object({ messageId: id, title: z.optional(z.string().check(z.maxLength(200))) });
 export const pinnedMessage = z.object({ message: chatMessage, title: z.string(), date: isoDate, user: sender });
-export const pinnedMessagesQuery = z.object({ room: id, cursor: z.string().max(200).optional() });
-export const pinnedMessagesResponse = z.object({ pinnedMessages: z.array(pinnedMessage), nextCursor: z.string().nullable() });
+export const pinnedMessagesQuery = z.object({ room: id, cursor: z.optional(z.string().check(z.maxLength(200))) });
+export const pinnedMessagesResponse = z.object({ pinnedMessages: z.array(pinnedMessage), nextCursor: z.nullable(z.string()) });
 
 export const searchQuery = z.object({
-  query: z.string().trim().min(3).max(200),
+  query: z.string().check(z.trim(), z.minLength(3), z.maxLength(200)),
   room: id,
-  onlyCoach: z.enum(['0', '1']).default('0'),
-  cursor: z.string().max(200).optional(),
+  onlyCoach: z._default(z.enum(['0', '1']), '0'),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 export const searchResponse = z.object({
   messages: z.array(chatMessage),
-  cursor: z.string().nullable(),
-  userCount: z.number().int().nonnegative(),
-  pinsCount: z.number().int().nonnegative(),
+  cursor: z.nullable(z.string()),
+  userCount: z.int().check(z.nonnegative()),
+  pinsCount: z.int().check(z.nonnegative()),
 });
 
-export const mentionInput = z.object({ query: z.string().max(50) });
+export const mentionInput = z.object({ query: z.string().check(z.maxLength(50)) });
 export const mentionResponse = z.object({
-  users: z.array(z.object({ id: z.string(), username: z.string(), picture: z.string().nullable() })),
+  users: z.array(z.object({ id: z.string(), username: z.string(), picture: z.nullable(z.string()) })),
 });
 
-export const likesQuery = z.object({ message: id, cursor: z.string().max(200).optional() });
+export const likesQuery = z.object({ message: id, cursor: z.optional(z.string().check(z.maxLength(200))) });
 export const likesResponse = z.object({
   likes: z.array(z.object({ _id: z.string(), user: sender })),
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
 });
 
 export const uploadResponse = z.object({ attachmentId: id, attachment });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGE_MAX_LENGTH } from '../domain/chat-limits';
 import { chatMessage } from './chat';
 import { isoDate, subscriptionEntry } from './user';
@@ -12,16 +12,16 @@ import { isoDate, subscriptionEntry } from './user';
  * The likes list (spec 2 §3 Likes response) is `likesResponse` in src/contract/chat.ts.
  */
 
-const id = z.string().min(1).max(100);
+const id = z.string().check(z.minLength(1), z.maxLength(100));
 
 /** Member ids are 32-bit serials. */
 const USER_ID_MAX = 2_147_483_647;
 
 /** A member's id on the wire: the decimal string of the numeric id (`Sender._id`). */
-export const userId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .refine((value) => Number(value) <= USER_ID_MAX);
+export const userId = z.string().check(
+  z.regex(/^[1-9]\d{0,9}$/),
+  z.refine((value) => Number(value) <= USER_ID_MAX),
+);
 
 /** The answers and errors of this contract that the client tells apart. */
 export const MESSAGING_ERRORS = {
@@ -41,7 +41,7 @@ export const MESSAGING_ERRORS = {
 export const conversationUser = z.object({
   _id: userId,
   username: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
 });
 export type ConversationUser = z.infer<typeof conversationUser>;
 
@@ -51,7 +51,7 @@ export const conversation = z.object({
   /** Both participants, the reader included. */
   users: z.array(conversationUser),
   /** Messages of the others posted after the reader last read the conversation. */
-  unreadMessages: z.number().int().nonnegative(),
+  unreadMessages: z.int().check(z.nonnegative()),
   /** The content of the latest message the reader sees ('' for a message with attachments only, or none left). */
   lastMessage: z.string(),
   /** The latest message's date (the conversation's creation when none is left). */
@@ -62,7 +62,7 @@ export const conversation = z.object({
 export type Conversation = z.infer<typeof conversation>;
 
 /** A private message: a chat message of a conversation. */
-export const privateMessage = chatMessage.extend({ conversationId: id });
+export const privateMessage = z.extend(chatMessage, { conversationId: id });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 
 /** Spec 2 §3 Followings record: the ids the member follows and the ids the member blocked. */
@@ -74,15 +74,15 @@ export type FollowingsRecord = z.infer<typeof followingsRecord>;
 
 /** Spec 2 §3 User, the `userData` of `GET /users/{username}`. */
 export const profileUser = z.object({
-  id: z.number().int(),
+  id: z.int(),
   _id: userId,
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
   description: z.string(),
   /** Badge label ('Coach', 'Support'). */
-  mention: z.string().nullable(),
+  mention: z.nullable(z.string()),
   abonnements: z.array(subscriptionEntry),
   /**
    * Ours: false when a block stands between the reader and this member (either way) or it is the
@@ -95,26 +95,29 @@ export type ProfileUser = z.infer<typeof profileUser>;
 // ---- REST (API host, under /rest) ----
 
 /** `GET /conversations?cursor=`: the member's conversations, last changed first. */
-export const conversationsQuery = z.object({ cursor: z.string().max(200).optional() });
+export const conversationsQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });
 export const conversationsResponse = z.object({
   conversations: z.array(conversation),
   /** The next page's cursor; null at the end. */
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
   /** Ours: how many of all the member's conversations have unread messages (the top bar badge). */
-  unreadConversations: z.number().int().nonnegative(),
+  unreadConversations: z.int().check(z.nonnegative()),
 });
 export type ConversationsResponse = z.infer<typeof conversationsResponse>;
 
 /** `GET /conversations/search?query=`: members to write to, by pseudo ('' finds no one). */
-export const conversationSearchQuery = z.object({ query: z.string().trim().max(50) });
+export const conversationSearchQuery = z.object({ query: z.string().check(z.trim(), z.maxLength(50)) });
 export const conversationSearchResponse = z.object({ users: z.array(conversationUser) });
 
 /** `POST /chat/followings/toggle`: the member's id, as the string `_id` or the number `id`. */
 export const followToggleInput = z.object({
-  userId: z.union([userId, z.number().int().positive().max(USER_ID_MAX)]).transform((value) => Number(value)),
+  userId: z.pipe(
+    z.union([userId, z.int().check(z.positive(), z.maximum(USER_ID_MAX))]),
+    z.transform((value: string | number) => Number(value)),
+  ),
 });
 /** The followings record after the toggle, and whether the member is now followed. */
-export const followToggleResponse = followingsRecord.extend({ following: z.boolean() });
+export const followToggleResponse = z.extend(followingsRecord, { following: z.boolean() });
 
 /** `GET /chat/state`: the followings record. */
 export const chatStateResponse = followingsRecord;
@@ -135,7 +138,7 @@ export const profileResponse = z.object({ userData: profileUser });
  * `joinAck` (src/contract/chat.ts: lastSeq is the conversation's change sequence, usersCount the
  * participants with it open), 'leave room' and 'conversation read' answer `okAck`.
  */
-export const conversationRef = z.object({ conversationId: id }).strict();
+export const conversationRef = z.strictObject({ conversationId: id });
 
 /**
  * 'post message' of a private message (spec 2 §7): to a conversation, or, for the first message,
@@ -144,21 +147,22 @@ export const conversationRef = z.object({ conversationId: id }).strict();
  * stored message and creates nothing.
  */
 export const postPrivateMessageInput = z
-  .object({
-    clientId: z.string().min(8).max(64),
-    content: z.string().max(MESSAGE_MAX_LENGTH),
-    conversationId: id.optional(),
-    usersId: z.array(userId).length(1).optional(),
+  .strictObject({
+    clientId: z.string().check(z.minLength(8), z.maxLength(64)),
+    content: z.string().check(z.maxLength(MESSAGE_MAX_LENGTH)),
+    conversationId: z.optional(id),
+    usersId: z.optional(z.array(userId).check(z.length(1))),
     /** Ids from `POST /upload` (image, file or audio). */
-    attachments: z.array(id).max(10).default([]),
+    attachments: z._default(z.array(id).check(z.maxLength(10)), []),
   })
-  .strict()
-  .refine((input) => input.content.trim() !== '' || input.attachments.length > 0, {
-    message: 'Le message est vide',
-  })
-  .refine((input) => (input.conversationId === undefined) !== (input.usersId === undefined), {
-    message: 'Une conversation ou un destinataire est requis',
-  });
+  .check(
+    z.refine((input) => input.content.trim() !== '' || input.attachments.length > 0, {
+      message: 'Le message est vide',
+    }),
+    z.refine((input) => (input.conversationId === undefined) !== (input.usersId === undefined), {
+      message: 'Une conversation ou un destinataire est requis',
+    }),
+  );
 export type PostPrivateMessageInput = z.input<typeof postPrivateMessageInput>;
 
 /**
@@ -167,8 +171,8 @@ export type PostPrivateMessageInput = z.input<typeof postPrivateMessageInput>;
  */
 export const moreConversationMessagesInput = z.object({
   conversationId: id,
-  cursor: z.string().max(200).nullable(),
-  afterSeq: z.number().int().nonnegative().optional(),
+  cursor: z.nullable(z.string().check(z.maxLength(200))),
+  afterSeq: z.optional(z.int().check(z.nonnegative())),
 });
 export type MoreConversationMessagesInput = z.infer<typeof moreConversationMessagesInput>;
 
@@ -181,7 +185,7 @@ export type MoreConversationMessagesInput = z.infer<typeof moreConversationMessa
 export const newPrivateMessageEvent = z.object({
   conversationId: id,
   message: privateMessage,
-  unreadMessages: z.number().int().nonnegative(),
+  unreadMessages: z.int().check(z.nonnegative()),
 });
 export type NewPrivateMessageEvent = z.infer<typeof newPrivateMessageEvent>;
 

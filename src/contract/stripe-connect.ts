@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * `POST /settings/set_stripe_connect` (API host, spec 1 §7): the code the card provider's account
@@ -17,18 +17,20 @@ export const STRIPE_CONNECT_MESSAGES = {
 export const stripeConnectInput = z.object({
   code: z
     .string({ error: STRIPE_CONNECT_MESSAGES.missingCode })
-    .trim()
-    .min(1, STRIPE_CONNECT_MESSAGES.missingCode)
-    .max(255, STRIPE_CONNECT_MESSAGES.invalidCode)
-    .regex(/^[A-Za-z0-9_-]+$/, STRIPE_CONNECT_MESSAGES.invalidCode),
+    .check(
+      z.trim(),
+      z.minLength(1, STRIPE_CONNECT_MESSAGES.missingCode),
+      z.maxLength(255, STRIPE_CONNECT_MESSAGES.invalidCode),
+      z.regex(/^[A-Za-z0-9_-]+$/, STRIPE_CONNECT_MESSAGES.invalidCode),
+    ),
   /**
    * The `state` the account-link page was opened with (spec 3 §2: the member's id), sent back
    * with the code: a link started by one member is never completed for another.
    */
-  state: z.string().trim().max(64).optional(),
+  state: z.optional(z.string().check(z.trim(), z.maxLength(64))),
 });
 export type StripeConnectInput = z.infer<typeof stripeConnectInput>;
 
 /** The account now linked (the same answer to a repeat of the same link). */
-export const stripeConnectAnswer = z.object({ success: z.literal(true), stripeConnectId: z.string().min(1) });
+export const stripeConnectAnswer = z.object({ success: z.literal(true), stripeConnectId: z.string().check(z.minLength(1)) });
 export type StripeConnectAnswer = z.infer<typeof stripeConnectAnswer>;

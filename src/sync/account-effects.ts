@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REGISTER_MUTATION } from '../contract/graphql-documents';
 import { authResult, user } from '../contract/user';
 import type { NewAccount } from '../machines/registration-machine';

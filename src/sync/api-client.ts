@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiError } from '../contract/api-error';
 import { CONTENT_BASE, GRAPHQL_PATH, REST_BASE } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
@@ -33,19 +33,19 @@ export type UploadProgressOptions = {
 };
 
 export type ApiClient = {
-  request<S extends z.ZodType>(
+  request<S extends z.core.$ZodType>(
     schema: S,
     host: Host,
     path: string,
     options?: RequestOptions,
   ): Promise<ApiResult<z.infer<S>>>;
-  graphql<S extends z.ZodType>(
+  graphql<S extends z.core.$ZodType>(
     schema: S,
     document: string,
     variables?: Record<string, unknown>,
   ): Promise<ApiResult<z.infer<S>>>;
   /** A multipart POST (file uploads), answered and decoded like `request`; with its progress when asked. */
-  upload<S extends z.ZodType>(schema: S, host: Host, path: string, form: FormData, options?: UploadProgressOptions): Promise<ApiResult<z.infer<S>>>;
+  upload<S extends z.core.$ZodType>(schema: S, host: Host, path: string, form: FormData, options?: UploadProgressOptions): Promise<ApiResult<z.infer<S>>>;
 };
 
 export function createApiClient(deps: {
@@ -89,15 +89,15 @@ export function createApiClient(deps: {
     }
   }
 
-  function decode<S extends z.ZodType>(schema: S, path: string, status: number, body: unknown): ApiResult<z.infer<S>> {
-    const parsed = schema.safeParse(body);
+  function decode<S extends z.core.$ZodType>(schema: S, path: string, status: number, body: unknown): ApiResult<z.infer<S>> {
+    const parsed = z.safeParse(schema, body);
     if (parsed.success) return { ok: true, data: parsed.data };
     deps.onDecodeError?.(path, parsed.error.issues);
     return failed(status);
   }
 
   /** An answer's `error` field is passed on; anything else is decoded with the schema. */
-  function answerOf<S extends z.ZodType>(schema: S, path: string, answer: { status: number; body: unknown } | ApiFailure): ApiResult<z.infer<S>> {
+  function answerOf<S extends z.core.$ZodType>(schema: S, path: string, answer: { status: number; body: unknown } | ApiFailure): ApiResult<z.infer<S>> {
     if ('ok' in answer) return answer;
     const asError = apiError.safeParse(answer.body);
     if (asError.success) return failed(answer.status, asError.data.error);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authResult, user, type LoginInput } from '../contract/user';
 import { LOGIN_MUTATION } from '../contract/graphql-documents';
 import { TEXT } from '../domain/text-fr';

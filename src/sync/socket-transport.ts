@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVER_EVENTS } from '../contract/chat';
 import { SOCKET_PATH } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
@@ -9,9 +9,9 @@ export type AckResult<T> = { ok: true; data: T } | { ok: false; error: string; o
 
 export type SocketTransport = {
   /** Sends an event and decodes its acknowledgement; a timeout or a disconnection is `offline`. */
-  request<S extends z.ZodType>(event: string, payload: unknown, schema: S, timeoutMs?: number): Promise<AckResult<z.infer<S>>>;
+  request<S extends z.core.$ZodType>(event: string, payload: unknown, schema: S, timeoutMs?: number): Promise<AckResult<z.infer<S>>>;
   /** Listens to a server event; payloads that fail the schema are dropped and counted. */
-  on<S extends z.ZodType>(event: string, schema: S, handler: (payload: z.infer<S>) => void): () => void;
+  on<S extends z.core.$ZodType>(event: string, schema: S, handler: (payload: z.infer<S>) => void): () => void;
   connected$: BehaviorSubject<boolean>;
   /** Called after each (re)connection, before anything else is sent. */
   onConnect(handler: () => void): () => void;
@@ -72,7 +72,7 @@ export function createSocketTransport(deps: {
       } catch {
         return { ok: false, error: TEXT.requestFailed, offline: true };
       }
-      const parsed = schema.safeParse(answer);
+      const parsed = z.safeParse(schema, answer);
       if (!parsed.success) {
         malformed += 1;
         deps.onMalformed?.(event, parsed.error.issues);
@@ -86,7 +86,7 @@ export function createSocketTransport(deps: {
     },
     on(event, schema, handler) {
       const listener = (payload: unknown) => {
-        const parsed = schema.safeParse(payload);
+        const parsed = z.safeParse(schema, payload);
         if (!parsed.success) {
           malformed += 1;
           deps.onMalformed?.(event, parsed.error.issues);

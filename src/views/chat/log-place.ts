@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOG_PLACE_KEY as KEY } from '../../domain/chat-limits';
 
 /**
@@ -7,14 +7,15 @@ import { LOG_PLACE_KEY as KEY } from '../../domain/chat-limits';
  * beside the token; signing out clears it with the rest of the storage.
  */
 const logPlace = z.object({
-  top: z.number().finite(),
-  left: z.number().finite(),
-  width: z.number().finite().positive(),
-  height: z.number().finite().positive(),
+  // `z.number()` refuses Infinity and NaN by itself.
+  top: z.number(),
+  left: z.number(),
+  width: z.number().check(z.positive()),
+  height: z.number().check(z.positive()),
   /** The window's inner size when it was taken: another size lays the page out anew. */
   viewport: z.object({ width: z.number(), height: z.number() }),
   /** Who read the log (the row's actions depend on it). */
-  viewer: z.object({ id: z.number().int(), moderator: z.boolean() }),
+  viewer: z.object({ id: z.int(), moderator: z.boolean() }),
 });
 export type LogPlace = z.infer<typeof logPlace>;
 export type Viewport = { width: number; height: number };
