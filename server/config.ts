@@ -26,8 +26,8 @@ const environment = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  VAPID_PUBLIC_KEY: base64urlKey(65, 'VAPID_PUBLIC_KEY doit être une clé publique P-256 en base64 URL (65 octets)').optional(),
-  VAPID_PRIVATE_KEY: base64urlKey(32, 'VAPID_PRIVATE_KEY doit être une clé privée P-256 en base64 URL (32 octets)').optional(),
+  VAPID_PUBLIC_KEY: z.optional(base64urlKey(65, 'VAPID_PUBLIC_KEY doit être une clé publique P-256 en base64 URL (65 octets)')),
+  VAPID_PRIVATE_KEY: z.optional(base64urlKey(32, 'VAPID_PRIVATE_KEY doit être une clé privée P-256 en base64 URL (32 octets)')),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT doit être une adresse mailto: ou une URL https://')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
@@ -36,7 +36,7 @@ import { userChannel } from './channels';
  * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
  * `unknown` here), and is answered through the acknowledgement, typed by the contract.
  */
-type Acked<Answer extends z.ZodType> = (payload: unknown, ack?: (answer: z.infer<Answer>) => void) => void;
+type Acked<Answer extends z.core.$ZodType> = (payload: unknown, ack?: (answer: z.infer<Answer>) => void) => void;
 export type ClientToServerEvents = {
   [CLIENT_EVENTS.join]: Acked<typeof joinAck>;
   [CLIENT_EVENTS.leave]: Acked<typeof okAck>;

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { alertInput, alertsQuery, type alertAnswer, type alertsResponse } from '../../src/contract/alerts';
 import type { Database } from '../db/open-database';
 import { messages, rooms } from '../db/schema';
@@ -20,8 +20,8 @@ import type { ComptoirIo } from '../realtime/socket-server';
 import { roomChannel } from '../realtime/channels';
 import type { UserRow } from '../users/user-queries';
 
-const summaryQuery = alertsQuery.pick({ room: true });
-const alertEdit = alertInput.omit({ sendMail: true });
+const summaryQuery = z.pick(alertsQuery, { room: true });
+const alertEdit = z.omit(alertInput, { sendMail: true });
 
 /**
  * The alerts' REST calls on the API host (spec 2 §7). Every signed-in member gets every room's

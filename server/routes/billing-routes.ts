@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   addCardInput,
   BILLING_PATHS,
@@ -60,8 +60,8 @@ export function registerBillingRoutes(services: BillingServices): void {
     return user;
   }
   const refused = (reply: FastifyReply, refusal: Refusal) => reply.code(refusal.status).send({ error: refusal.error });
-  const parse = <S extends z.ZodType>(schema: S, value: unknown, reply: FastifyReply): z.output<S> | null => {
-    const parsed = schema.safeParse(value);
+  const parse = <S extends z.core.$ZodType>(schema: S, value: unknown, reply: FastifyReply): z.output<S> | null => {
+    const parsed = z.safeParse(schema, value);
     if (parsed.success) return parsed.data;
     void reply.code(400).send({ error: invalidBody(parsed.error) });
     return null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { users } from '../../server/db/schema';
 import { CLIENT_EVENTS, joinAck, postMessageAck, type ChatMessage } from '../../src/contract/chat';
 import { startTestServer, type TestServer } from './test-server';
@@ -67,9 +67,9 @@ export function chatClient(server: Pick<TestServer, 'url' | 'tokenOf'>) {
   };
 
   /** Emits with an acknowledgement and decodes the answer with the contract schema. */
-  const ask = async <T>(socket: Socket, event: string, payload: unknown, schema: z.ZodType<T>): Promise<T> => {
+  const ask = async <T>(socket: Socket, event: string, payload: unknown, schema: z.core.$ZodType<T>): Promise<T> => {
     const answer: unknown = await socket.timeout(5000).emitWithAck(event, payload);
-    return schema.parse(answer);
+    return z.parse(schema, answer);
   };
 
   const join = async (socket: Socket, room: string) => ask(socket, CLIENT_EVENTS.join, { room }, joinAck);
@@ -92,10 +92,10 @@ export function chatClient(server: Pick<TestServer, 'url' | 'tokenOf'>) {
 }
 
 /** The next `event` on the socket whose payload decodes and matches; rejects after `ms`. */
-export function nextEvent<T>(socket: Socket, event: string, schema: z.ZodType<T>, match: (payload: T) => boolean = () => true, ms = 3000): Promise<T> {
+export function nextEvent<T>(socket: Socket, event: string, schema: z.core.$ZodType<T>, match: (payload: T) => boolean = () => true, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const listener = (payload: unknown) => {
-      const parsed = schema.safeParse(payload);
+      const parsed = z.safeParse(schema, payload);
       if (!parsed.success || !match(parsed.data)) return;
       clearTimeout(timer);
       socket.off(event, listener);

@@ -18,7 +18,7 @@ import { nextEvent, useChatServer } from './chat-helpers';
 const { server, chat } = useChatServer();
 
 const errorBody = z.object({ error: z.string() });
-const json = async <T>(response: Response, schema: z.ZodType<T>): Promise<T> => schema.parse(await response.json());
+const json = async <T>(response: Response, schema: z.core.$ZodType<T>): Promise<T> => z.parse(schema, await response.json());
 const getAs = async (account: string, path: string) => server().get(path, await chat.token(account));
 const postAs = async (account: string, path: string, body: unknown) => server().post(path, body, await chat.token(account));
 const seededMessage = async (room: string) => {

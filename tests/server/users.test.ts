@@ -30,9 +30,9 @@ const token = async (account: string): Promise<string> => {
 };
 const getAs = async (account: string, path: string) => server.get(path, await token(account));
 const postAs = async (account: string, path: string, body: unknown) => server.post(path, body, await token(account));
-const answer = async <T>(response: Response, schema: z.ZodType<T>, status = 200): Promise<T> => {
+const answer = async <T>(response: Response, schema: z.core.$ZodType<T>, status = 200): Promise<T> => {
   expect(response.status).toBe(status);
-  return schema.parse(await response.json());
+  return z.parse(schema, await response.json());
 };
 const errorBody = z.object({ error: z.string() });
 const idOf = (username: string): Promise<number> => userIdOf(server, username);
