@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { z } from 'zod/mini';
 import { SERVER_PATHS } from '../src/contract/hosts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
@@ -76,6 +77,12 @@ export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo; billing: Bi
 const API_PREFIXES = SERVER_PATHS.map((path) => `${path}/`);
 
 /** The whole server, not yet listening: routes, GraphQL, socket.io and the built client. */
+/**
+ * A payload refused by a schema without a message of its own is answered in French, never in
+ * zod's English (the contract's own messages are French already).
+ */
+z.config(z.locales.fr());
+
 export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const app = Fastify({
     logger: {
