@@ -11,6 +11,7 @@ import {
   startingStep,
   type ProgressState,
 } from '../../../src/domain/formation-progress';
+import type { QuizAnswerInput } from '../../../src/contract/formations';
 import { lockedPrompt, opensCategory } from '../../../src/domain/formation-access';
 
 const course = {
@@ -118,7 +119,7 @@ describe('progress merge (two devices never lose a step)', () => {
   const submission = fc.option(
     fc.record({
       quizzResult: fc.constantFrom(0, 10, 20),
-      answers: fc.constantFrom([{ questionId: 1, answerIds: [11] }], [{ questionId: 2, answerIds: [21] }]),
+      answers: fc.constantFrom<QuizAnswerInput[]>([{ questionId: 1, answerIds: [11] }], [{ questionId: 2, answerIds: [21] }]),
     }),
     { nil: null },
   );
