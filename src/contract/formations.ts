@@ -92,7 +92,7 @@ export type VideoPositions = z.infer<typeof videoPositions>;
  * `allChaptersDone` is ascending without repeats; `quizzResult` is the server's score out of 20
  * (null until the quiz is submitted); `answers` are the submitted answers (null until then).
  * Ours: `positions` (video seconds per chapter id), `correctAnswers` (null until submitted) and
- * `updatedAt`.
+ * `updatedAt`. `GET /rest/formation/progress/{id}` of a formation not started answers the empty progress.
  */
 export const formationProgress = z.object({
   formationId: id,
@@ -103,7 +103,8 @@ export const formationProgress = z.object({
   answers: quizAnswersInput.nullable(),
   positions: videoPositions,
   correctAnswers: z.array(quizCorrection).nullable(),
-  updatedAt: isoDate,
+  /** When the server last stored it; null for a formation not started. */
+  updatedAt: isoDate.nullable(),
 });
 export type FormationProgress = z.infer<typeof formationProgress>;
 
