@@ -122,7 +122,14 @@ export function applyProgressUpdate(stored: ProgressState, update: ProgressUpdat
 
   const merged = mergeProgress(stored, incoming);
   const progress = { ...merged, completed: isCompleted(merged.allChaptersDone, total) };
-  return { progress, changed: JSON.stringify(progress) !== JSON.stringify(stored) };
+  return { progress, changed: canonical(progress) !== canonical(stored) };
+}
+
+/** One spelling of a progress whatever the order of its keys (a database's JSON may reorder them). */
+function canonical(p: ProgressState): string {
+  const pairs = (list: readonly { questionId: number; answerIds: readonly number[] }[] | null) => list?.map((a) => [a.questionId, a.answerIds]) ?? null;
+  const positions = Object.entries(p.positions).sort(([x], [y]) => Number(x) - Number(y));
+  return JSON.stringify([p.formationId, p.allChaptersDone, p.completed, p.quizzResult, pairs(p.answers), pairs(p.correctAnswers), positions]);
 }
 
 function answersProblem(quiz: Quiz, answers: readonly QuizAnswerInput[]): FormationError | null {
