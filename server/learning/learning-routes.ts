@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formationIdParam, progressUpdateInput, type Formation } from '../../src/contract/formations';
+import { chapterVideoParams, formationIdParam, progressUpdateInput, type Formation } from '../../src/contract/formations';
 import { FORMATION_ERRORS, FORMATION_ERROR_STATUS, type FormationError } from '../../src/domain/formation-text-fr';
 import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
 import type { Database } from '../db/open-database';
@@ -62,13 +62,14 @@ export function registerLearningRoutes(app: FastifyInstance, db: Database, optio
   });
 
   // A `<video>` element sends the token cookie but no header: both are read, as for uploads.
-  app.get<{ Params: { id: string; chapterId: string } }>('/content/api/platform-formations/:id/chapitres/:chapterId/video', async (request, reply) => {
+  app.get('/content/api/platform-formations/:id/chapitres/:chapterId/video', async (request, reply) => {
     const token = bearerOf(request) ?? cookieTokenOf(request);
     const user = token ? await userFromToken(app, db, token) : null;
     if (!user) return unauthorized(reply);
     const formation = await formationOf(request);
     if (!formation) return refuse(reply, 'unknownFormation');
-    const chapter = formation.chapitres.find((c) => String(c.id) === request.params.chapterId);
+    const params = chapterVideoParams.safeParse(request.params);
+    const chapter = params.success ? formation.chapitres.find((c) => c.id === params.data.chapterId) : undefined;
     if (!chapter?.video) return refuse(reply, 'videoMissing');
     const opens = await categoryAccess(db, user, options.now());
     if (!opens(formation.categoryId)) return refuse(reply, 'locked');

@@ -132,4 +132,7 @@ export const progressUpdateInput = z.object({
 export type ProgressUpdateInput = z.infer<typeof progressUpdateInput>;
 
 /** Path parameter of the detail routes: a positive integer id. */
-export const formationIdParam = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number) });
+const idParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+export const formationIdParam = z.object({ id: idParam });
+/** Path parameters of a chapter's video: `/api/platform-formations/{id}/chapitres/{chapterId}/video`. */
+export const chapterVideoParams = z.object({ id: idParam, chapterId: idParam });
