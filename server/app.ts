@@ -38,6 +38,7 @@ import { registerContactRoutes } from './routes/contact-routes';
 import { registerGoogleRoutes } from './routes/google-routes';
 import { localCaptcha, recaptcha } from './accounts/captcha';
 import { registerLiveRoutes } from './routes/live-routes';
+import { registerLearningRoutes } from './learning/learning-routes';
 import { registerPublicRoutes } from './routes/public-routes';
 import { MULTIPART_OPTIONS, registerUploadRoutes } from './routes/upload-routes';
 import { registerUserBlockRoutes } from './routes/user-block-routes';
@@ -59,6 +60,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   push?: PushProvider;
   /** The HTTPS agent web pushes go through (the tests trust their local push service with it). */
   pushAgent?: Agent;
+  /** Where the formations' videos are read (`server/demo-media` by default). */
+  mediaDir?: string;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
 } & Partial<
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
+  registerLearningRoutes(app, db, { mediaDir: options.mediaDir, now: accounts.now });
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerAlertRoutes(app, db, io, { mail, push });

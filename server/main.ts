@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed';
+import { seedDemoFormations } from './learning/seed-formations';
 
 /** `npm start`: open (and migrate) the database, seed the demo data once, listen. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const uploadsDir = join(config.dataDir, 'uploads');
   const { app, billing } = await buildApp({ ...config, db: database.db, uploadsDir });
   if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
+  else if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
   const renewals = scheduleRenewals(billing, config, app.log);
 
   let closing = false;

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Trade } from '../../src/contract/alerts';
+import type { QuizAnswerInput, QuizCorrection } from '../../src/contract/formations';
 import type { Billing, Picture } from '../../src/contract/user';
 import type { PaymentOrder } from '../billing/payment-order';
 
@@ -573,6 +574,31 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+/**
+ * A member's progress in one formation (spec 3 §3), merged as the union of validated steps. The
+ * formation lives in `content_entries` (type 'formation'), hence no foreign key to it.
+ */
+export const formationProgress = pgTable(
+  'formation_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formationId: integer('formation_id').notNull(),
+    /** Validated steps, 1-based, ascending. */
+    allChaptersDone: jsonb('all_chapters_done').$type<number[]>().notNull(),
+    completed: boolean('completed').notNull().default(false),
+    /** The server's score out of 20; null until the quiz is submitted. */
+    quizzResult: doublePrecision('quizz_result'),
+    answers: jsonb('answers').$type<QuizAnswerInput[] | null>(),
+    correctAnswers: jsonb('correct_answers').$type<QuizCorrection[] | null>(),
+    /** Seconds reached in each chapter's video, by chapter id. */
+    positions: jsonb('positions').$type<Record<string, number>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.formationId] })],
+);
+
 export const schema = {
   users,
   userSubscriptions,
@@ -604,4 +630,5 @@ export const schema = {
   payments,
   invoices,
   paymentEvents,
+  formationProgress,
 };

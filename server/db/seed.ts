@@ -23,6 +23,7 @@ import {
 import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
 import { demoMessagingRows } from './seed-messaging';
 import { seedBilling } from './seed-billing';
+import { seedDemoFormations } from '../learning/seed-formations';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
@@ -347,6 +348,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
         },
       },
     ]);
+    await seedDemoFormations(tx);
     await seedBilling(tx, { vipId: userId('vip'), vipExpiry: new Date(now.getTime() + 30 * DAY) });
   });
   return true;

@@ -7,12 +7,13 @@ import { loginInput, registerInput, type AuthResult } from '../../src/contract/u
 import type { AccountServices } from '../accounts/account-services';
 import { welcomeNewAccount } from '../accounts/new-account';
 import { loadCatalogue } from '../billing/catalogue';
+import { categoriesView } from '../learning/formation-catalogue';
 import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken } from '../users/user-queries';
 
-/** The content host's GraphQL schema (spec 1 §7): login, register, the shell's banners and the subscription boxes. */
+/** The content host's GraphQL schema (spec 1 §7, spec 3 §7): login, register, the shell's banners, the subscription boxes and the formation categories. */
 export const contentSchema = buildSchema(/* GraphQL */ `
   input UsersPermissionsLoginInput {
     identifier: String!
@@ -79,10 +80,27 @@ export const contentSchema = buildSchema(/* GraphQL */ `
     libelle: String!
     Offres: [Offer!]!
   }
+  type FormationTitle {
+    id: Int!
+    title: String!
+  }
+  type FormationCategoryAttributes {
+    title: String!
+    ordre: Int!
+    "Subscription ids any one of which opens the category; empty: every signed-in member."
+    subscriptions: [Int!]!
+    formations: [FormationTitle!]!
+  }
+  type FormationCategory {
+    id: Int!
+    attributes: FormationCategoryAttributes!
+  }
   type Query {
     adBanner: AdBanner
     upsellBanner: UpsellBanner
     boxes: [Box!]!
+    "Spec 3 §3: the formation categories by ordre, with their formations' ids and titles (no content)."
+    formationCategories: [FormationCategory!]!
   }
   type Mutation {
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
@@ -130,6 +148,7 @@ export function contentResolvers(services: AccountServices) {
     adBanner: () => content('adBanner', (data) => adBanner.safeParse(data).data ?? null),
     upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
     boxes: async () => (await loadCatalogue(db)).boxes,
+    formationCategories: () => categoriesView(db),
 
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);

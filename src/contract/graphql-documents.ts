@@ -24,3 +24,10 @@ export const BANNERS_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+/** Spec 3 §3 "Formation category"; decoded by `formationCategoriesResponse`. */
+export const FORMATION_CATEGORIES_QUERY = /* GraphQL */ `
+  query FormationCategories {
+    formationCategories { id attributes { title ordre subscriptions formations { id title } } }
+  }
+`;

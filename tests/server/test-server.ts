@@ -15,6 +15,7 @@ export type TestServer = ComptoirServer & {
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body: unknown, token?: string): Promise<Response>;
   put(path: string, body: unknown, token?: string): Promise<Response>;
+  patch(path: string, body: unknown, token?: string): Promise<Response>;
   delete(path: string, token?: string): Promise<Response>;
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: unknown; errors?: { message: string }[] }>;
   close(): Promise<void>;
@@ -51,6 +52,7 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
     post,
     delete: (path, token) => fetch(`${url}${path}`, { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} }),
     put: (path, body, token) => fetch(`${url}${path}`, { method: 'PUT', headers: headers(token), body: JSON.stringify(body) }),
+    patch: (path, body, token) => fetch(`${url}${path}`, { method: 'PATCH', headers: headers(token), body: JSON.stringify(body) }),
     graphql,
     async tokenOf(identifier) {
       const answer = await graphql(LOGIN_MUTATION, { input: { identifier, password: DEMO_PASSWORD } });
