@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoDate } from './user';
 
 /*
@@ -9,12 +9,12 @@ import { isoDate } from './user';
  * `allChaptersDone` and `chapterDone` use the same numbers.
  */
 
-const id = z.number().int().positive();
+const id = z.int().check(z.positive());
 /** A step of a course, 1-based. */
-export const stepIndex = z.number().int().min(1).max(500);
+export const stepIndex = z.int().check(z.minimum(1), z.maximum(500));
 
 /** One answer of a quiz question; `isCorrect` only reaches a member once they have submitted the quiz. */
-export const quizAnswer = z.object({ id, answer: z.string(), isCorrect: z.boolean().optional() });
+export const quizAnswer = z.object({ id, answer: z.string(), isCorrect: z.optional(z.boolean()) });
 export type QuizAnswer = z.infer<typeof quizAnswer>;
 
 /** Spec 3 §3 "Quiz question": id, question, answers (id, answer, isCorrect). */
@@ -29,7 +29,7 @@ export type Quiz = z.infer<typeof quiz>;
  * the video positions. `videoUrl` is a path of the content host that checks the member's access
  * (send the token cookie: a `<video>` element sends no header); null for a text-only chapter.
  */
-export const chapitre = z.object({ id, name: z.string(), videoUrl: z.string().nullable(), text: z.string().nullable() });
+export const chapitre = z.object({ id, name: z.string(), videoUrl: z.nullable(z.string()), text: z.nullable(z.string()) });
 export type Chapitre = z.infer<typeof chapitre>;
 
 /**
@@ -42,11 +42,11 @@ export const formation = z.object({
   id,
   title: z.string(),
   description: z.string(),
-  preview_image: z.string().nullable(),
+  preview_image: z.nullable(z.string()),
   categoryId: id,
   locked: z.boolean(),
   chapitres: z.array(chapitre),
-  quiz: quiz.nullable(),
+  quiz: z.nullable(quiz),
 });
 export type Formation = z.infer<typeof formation>;
 
@@ -65,8 +65,8 @@ export const formationCategory = z.object({
   id,
   attributes: z.object({
     title: z.string(),
-    ordre: z.number().int(),
-    subscriptions: z.array(z.number().int()),
+    ordre: z.int(),
+    subscriptions: z.array(z.int()),
     formations: z.array(z.object({ id, title: z.string() })),
   }),
 });
@@ -74,16 +74,16 @@ export type FormationCategory = z.infer<typeof formationCategory>;
 export const formationCategoriesResponse = z.object({ formationCategories: z.array(formationCategory) });
 
 /** The answers a member checked for one question (absent question: nothing checked). */
-export const quizAnswerInput = z.object({ questionId: id, answerIds: z.array(id).max(50) });
+export const quizAnswerInput = z.object({ questionId: id, answerIds: z.array(id).check(z.maxLength(50)) });
 export type QuizAnswerInput = z.infer<typeof quizAnswerInput>;
-export const quizAnswersInput = z.array(quizAnswerInput).max(200);
+export const quizAnswersInput = z.array(quizAnswerInput).check(z.maxLength(200));
 
 /** The right answers of each question, sent once the quiz is submitted. */
 export const quizCorrection = z.object({ questionId: id, answerIds: z.array(id) });
 export type QuizCorrection = z.infer<typeof quizCorrection>;
 
 /** Ours: seconds reached in each chapter's video, keyed by chapter id. */
-export const videoPositions = z.record(z.string().regex(/^[1-9]\d{0,9}$/), z.number().min(0).max(86_400));
+export const videoPositions = z.record(z.string().check(z.regex(/^[1-9]\d{0,9}$/)), z.number().check(z.minimum(0), z.maximum(86_400)));
 export type VideoPositions = z.infer<typeof videoPositions>;
 
 /**
@@ -96,15 +96,15 @@ export type VideoPositions = z.infer<typeof videoPositions>;
  */
 export const formationProgress = z.object({
   formationId: id,
-  chapterDone: z.number().int().min(0),
+  chapterDone: z.int().check(z.minimum(0)),
   allChaptersDone: z.array(stepIndex),
   completed: z.boolean(),
-  quizzResult: z.number().min(0).max(20).nullable(),
-  answers: quizAnswersInput.nullable(),
+  quizzResult: z.nullable(z.number().check(z.minimum(0), z.maximum(20))),
+  answers: z.nullable(quizAnswersInput),
   positions: videoPositions,
-  correctAnswers: z.array(quizCorrection).nullable(),
+  correctAnswers: z.nullable(z.array(quizCorrection)),
   /** When the server last stored it; null for a formation not started. */
-  updatedAt: isoDate.nullable(),
+  updatedAt: z.nullable(isoDate),
 });
 export type FormationProgress = z.infer<typeof formationProgress>;
 
@@ -122,17 +122,17 @@ export const progressResponse = z.object({ data: formationProgress });
  */
 export const progressUpdateInput = z.object({
   formationId: id,
-  chapterDone: stepIndex.optional(),
-  completed: z.boolean().optional(),
-  quizzResult: z.number().nullable().optional(),
-  answers: quizAnswersInput.optional(),
-  allChaptersDone: z.array(stepIndex).max(500).optional(),
-  positions: videoPositions.optional(),
+  chapterDone: z.optional(stepIndex),
+  completed: z.optional(z.boolean()),
+  quizzResult: z.optional(z.nullable(z.number())),
+  answers: z.optional(quizAnswersInput),
+  allChaptersDone: z.optional(z.array(stepIndex).check(z.maxLength(500))),
+  positions: z.optional(videoPositions),
 });
 export type ProgressUpdateInput = z.infer<typeof progressUpdateInput>;
 
 /** Path parameter of the detail routes: a positive integer id. */
-const idParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+const idParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/)), z.transform(Number));
 export const formationIdParam = z.object({ id: idParam });
 /** Path parameters of a chapter's video: `/api/platform-formations/{id}/chapitres/{chapterId}/video`. */
 export const chapterVideoParams = z.object({ id: idParam, chapterId: idParam });
