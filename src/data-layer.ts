@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, of, switchMap } from 'rxjs';
+import { distinctUntilChanged, filter, map, of, switchMap } from 'rxjs';
 import { markBoot } from './domain/boot-marks';
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
@@ -6,6 +6,7 @@ import type { ApiClient } from './sync/api-client';
 import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { startContentSync } from './sync/content-sync';
+import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
@@ -25,6 +26,13 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   // The first screen's rows are read before it renders (at most FIRST_SCREEN_MS): one render paints them.
   await readFirstScreen(db, firstScreen, FIRST_SCREEN_MS);
   const chat = createChatConnection({ db, api, getToken: readToken });
+  const realtime$ = chat.sync$.pipe(
+    switchMap((sync) => sync?.status$ ?? of('offline' as const)),
+    map((status) => status !== 'offline'),
+    distinctUntilChanged(),
+  );
+  // The progress outbox sends what waits whenever the realtime connection comes back.
+  const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
   return {
     db,
     chat: chat.sync$,
@@ -32,16 +40,16 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     live: createLiveIntents(api),
     billing: createBillingSync({ api, db, refreshUser: session.refreshUser }),
     /** Whether the chat's realtime connection is up (false while it connects or reconnects). */
-    realtime$: chat.sync$.pipe(
-      switchMap((sync) => sync?.status$ ?? of('offline' as const)),
-      map((status) => status !== 'offline'),
-      distinctUntilChanged(),
-    ),
+    realtime$,
+    /** Formations, categories and progress, and the progress intents (spec 3 §2). */
+    learning,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = startContentSync({ api, db });
       const stopChat = chat.start();
+      const stopLearning = learning.start();
       return () => {
+        stopLearning();
         stopContent();
         stopChat();
       };

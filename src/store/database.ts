@@ -7,6 +7,7 @@ import {
   kvSchema,
   messageSchema,
   outboxSchema,
+  progressSchema,
   roomSchema,
   type AccountDoc,
   type AlertDoc,
@@ -15,6 +16,7 @@ import {
   type KvDoc,
   type MessageDoc,
   type OutboxDoc,
+  type ProgressDoc,
   type RoomDoc,
 } from './schemas';
 
@@ -27,6 +29,8 @@ export type ComptoirCollections = {
   outbox: RxCollection<OutboxDoc>;
   kv: RxCollection<KvDoc>;
   alerts: RxCollection<AlertDoc>;
+  /** Formation progress with its unsent steps and video positions (the learning outbox). */
+  formation_progress: RxCollection<ProgressDoc>;
 };
 export type ComptoirDatabase = RxDatabase<ComptoirCollections>;
 
@@ -53,6 +57,7 @@ export async function openDatabase(options: {
       outbox: { schema: outboxSchema },
       kv: { schema: kvSchema },
       alerts: { schema: alertSchema },
+      formation_progress: { schema: progressSchema },
     });
   } catch (error) {
     // FACTS.md: after a failed addCollections close (not remove) the database.

@@ -3,6 +3,7 @@ import type { User } from '../contract/user';
 import type { PlanningItem } from '../contract/planning';
 import type { AdBanner, UpsellBanner } from '../contract/banners';
 import type { Box } from '../contract/billing';
+import type { Formation, FormationCategory } from '../contract/formations';
 
 /** The browser database's name (one IndexedDB database per collection, named after it). */
 export const DATABASE_NAME = 'comptoir';
@@ -35,7 +36,11 @@ export type ContentDoc =
   | { key: 'banner:ad'; type: 'adBanner'; sortKey: number; data: AdBanner }
   | { key: 'banner:upsell'; type: 'upsellBanner'; sortKey: number; data: UpsellBanner }
   /** The subscription boxes in display order (`sortKey` is the box's index, `/purchase/{index}/…`). */
-  | { key: string; type: 'box'; sortKey: number; data: Box };
+  | { key: string; type: 'box'; sortKey: number; data: Box }
+  /** A formation as the member sees it (`formation:{id}`, `sortKey` its id): locked ones without chapters. */
+  | { key: string; type: 'formation'; sortKey: number; data: Formation }
+  /** A formation category (`formationCategory:{id}`, `sortKey` its `ordre`). */
+  | { key: string; type: 'formationCategory'; sortKey: number; data: FormationCategory };
 export type ContentType = ContentDoc['type'];
 export const contentSchema: RxJsonSchema<ContentDoc> = {
   version: 0,
@@ -211,4 +216,38 @@ export const alertSchema: RxJsonSchema<AlertDoc> = {
   },
   required: ['_id', 'room', 'rev', 'state'],
   indexes: [['room', 'rev'], 'rev'],
+};
+
+/**
+ * The member's progress in one formation (spec 3 §3), keyed by the formation's id. `confirmed` is
+ * the server's last answer; `pendingSteps` and `pendingPositions` are what this device validated
+ * or watched and the server has not confirmed yet: the learning outbox (one collection holds both,
+ * FACTS.md's collection budget). What a view shows is the union of the two (`localProgress`).
+ * `queuedAt` orders the unsent writes (the oldest first); 0 when nothing waits.
+ */
+export type ProgressDoc = {
+  formationId: string;
+  confirmed: ProgressJson;
+  pendingSteps: number[];
+  pendingPositions: Record<string, number>;
+  queuedAt: number;
+  /** The server's `updatedAt` of `confirmed` (null: never stored there). */
+  updatedAt: string | null;
+};
+/** A `ProgressState` (src/domain/formation-progress.ts), stored as JSON. */
+export type ProgressJson = Record<string, unknown>;
+export const progressSchema: RxJsonSchema<ProgressDoc> = {
+  version: 0,
+  primaryKey: 'formationId',
+  type: 'object',
+  properties: {
+    formationId: { type: 'string', maxLength: 20 },
+    confirmed: { type: 'object' },
+    pendingSteps: { type: 'array', items: { type: 'number' } },
+    pendingPositions: { type: 'object' },
+    queuedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+    updatedAt: { type: ['string', 'null'] },
+  },
+  required: ['formationId', 'confirmed', 'pendingSteps', 'pendingPositions', 'queuedAt', 'updatedAt'],
+  indexes: ['queuedAt'],
 };

@@ -18,7 +18,7 @@ export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 export type Host = 'rest' | 'content';
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
