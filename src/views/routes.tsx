@@ -50,6 +50,9 @@ const BlockedUsersPage = page(() => import('./account/blocked-users-page').then(
 const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
 const PurchasePage = page(() => import('./subscriptions/checkout-page').then((m) => m.PurchasePage));
 const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) => m.UpgradePage));
+const FormationsPage = page(() => import('./learning/formations-page').then((m) => m.FormationsPage));
+const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage));
+const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {
@@ -59,6 +62,9 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path.startsWith('/profil/abonnements')) return SubscriptionsPage.preload();
   if (path === '/purchase/upgrade_live') return UpgradePage.preload();
   if (path.startsWith('/purchase/')) return PurchasePage.preload();
+  if (path === '/formation') return FormationsPage.preload();
+  if (path.endsWith('/certificat')) return CertificatePage.preload();
+  if (path.startsWith('/formation/')) return CoursePage.preload();
   return null;
 }
 
@@ -116,8 +122,6 @@ function RedirectToSignIn() {
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/replay', 'Replays'],
   ['/replay/:slug', 'Replay'],
-  ['/formation', 'Formations'],
-  ['/formation/:formationId/:id/:chapter?', 'Formation'],
   ['/tools', 'Toolbox'],
   ['/tools/:toolId', 'Outil'],
   ['/life', 'Life'],
@@ -173,6 +177,13 @@ function SignedInScreens() {
             <Route path="/purchase/:id/:time" component={PurchasePage} />
             <Route path="/confirm_email" component={ConfirmEmailPage} />
             <Route path="/api/auth/google/callback" component={SignedInGoogleCallbackPage} />
+            <Route path="/formation" component={FormationsPage} />
+            {/*
+              The course address (spec 3 §2) is read the second way the spec gives it:
+              /formation/{categoryId}/{formationId}/{step}, the card's link plus the 1-based step.
+            */}
+            <Route path="/formation/:categoryId/:formationId/certificat" component={CertificatePage} />
+            <Route path="/formation/:categoryId/:formationId/:step?" component={CoursePage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />

@@ -21,8 +21,9 @@ export const useFormations = (): Formation[] | null => useQuery(formations$, [],
 export const useFormation = (id: number): FormationLookup => useQuery((db) => formation$(db, id), [id], LOADING);
 const LOADING: FormationLookup = { status: 'loading' };
 
-/** A formation's progress with this device's pending steps (null: nothing known yet). */
-export const useFormationProgress = (id: number): FormationProgress | null => useQuery((db) => formationProgress$(db, id), [id], null);
+/** A formation's progress with this device's pending steps (null: none stored; undefined: still reading). */
+export const useFormationProgress = (id: number): FormationProgress | null | undefined =>
+  useQuery<FormationProgress | null | undefined>((db) => formationProgress$(db, id), [id], undefined);
 
 export const useAllProgress = (): ReadonlyMap<number, FormationProgress> => useQuery(allProgress$, [], NO_PROGRESS);
 const NO_PROGRESS: ReadonlyMap<number, FormationProgress> = new Map();
