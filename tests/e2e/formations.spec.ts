@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/**
+ * Formations (spec 3 §2, §4, §5): the catalogue, a course taken to its quiz, the progress that
+ * survives a reload (offline too) and the video that resumes, and the server's locks.
+ */
+
+async function member(context: BrowserContext, identifier: string, path = '/formation'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await signIn(page, identifier);
+  return page;
+}
+
+async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie).toBeTruthy();
+  return cookie!.value;
+}
+
+type Progress = { allChaptersDone: number[]; completed: boolean; quizzResult: number | null; positions: Record<string, number> };
+
+/** The server's progress, asked with the member's token from a request context of its own. */
+async function serverProgress(request: APIRequestContext, token: string, formationId: number): Promise<Progress> {
+  const answer = await request.get(`/rest/formation/progress/${formationId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: Progress }).data;
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test('vip completes a formation with its quiz, reloads and sees it completed', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await member(context, 'vip');
+  await expect(page.getByRole('heading', { name: 'Formations', level: 1 })).toBeVisible();
+  const category = page.getByRole('button', { name: 'Psychologie du trader' });
+  await category.click();
+  await expect(category).toHaveAttribute('aria-pressed', 'true');
+  await card(page, 'Le journal de trading').getByRole('link', { name: 'Commencer' }).click();
+
+  await expect(page).toHaveURL(/\/formation\/4\/8\/1$/);
+  await expect(page.getByRole('heading', { name: 'Que noter ?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Valider le cours' }).click();
+  await expect(page).toHaveURL(/\/formation\/4\/8\/2$/);
+  await expect(page.getByRole('heading', { name: 'Analyser ses statistiques' })).toBeVisible();
+  await page.getByRole('button', { name: 'Valider le cours' }).click();
+  await expect(page).toHaveURL(/\/formation\/4\/8\/3$/);
+
+  await page.getByRole('checkbox', { name: 'Le stop et l’objectif' }).check();
+  await page.getByRole('checkbox', { name: 'Son état d’esprit' }).check();
+  await page.getByRole('checkbox', { name: 'À mesurer et corriger ses erreurs' }).check();
+  await page.getByRole('button', { name: 'Valider le quiz' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmez-vous la soumission du quizz ? Vos réponses ne pourront être modifiées par la suite' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Quiz : 20/20')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Son état d’esprit' })).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByText('Formation terminée — Votre score : 20/20')).toBeVisible();
+  await page.getByRole('link', { name: 'Voir le certificat' }).click();
+  await expect(page).toHaveURL(/\/formation\/4\/8\/certificat$/);
+  await expect(page.getByRole('heading', { name: 'Certificat de réussite' })).toBeVisible();
+  await expect(page.getByText('vip', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à la formation' }).click();
+  await page.getByRole('link', { name: 'Retour aux formations' }).click();
+  await expect(page).toHaveURL(/\/formation$/);
+  // The category of the last formation is the one shown.
+  await expect(page.getByRole('button', { name: 'Psychologie du trader' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card(page, 'Le journal de trading').getByRole('link', { name: 'Revoir' })).toBeVisible();
+  await context.close();
+});
+
+test('a video resumes at the second it was left at, after a reload', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await member(context, 'vip', '/formation/3/4/1');
+  const video = page.getByLabel('Vidéo : Tracer un support');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    v.currentTime = 7;
+    await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+    v.pause();
+  });
+  const token = await tokenOf(context);
+  await expect.poll(async () => (await serverProgress(request, token, 4)).positions['41'] ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(6.5);
+
+  await page.reload();
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(6.5);
+  await context.close();
+});
+
+test('steps validated offline are kept across a reload and reach the server on reconnect', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await member(context, 'live', '/formation/1/2/1');
+  await expect(page.getByRole('heading', { name: 'Anatomie d’une bougie' })).toBeVisible();
+  // The service worker serves the reload offline (see offline.spec.ts).
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
+  const token = await tokenOf(context);
+  expect((await serverProgress(request, token, 2)).allChaptersDone).toEqual([]);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Valider le cours' }).click();
+  await expect(page).toHaveURL(/\/formation\/1\/2\/2$/);
+  await page.getByRole('button', { name: 'Valider le cours' }).click();
+  await expect(page).toHaveURL(/\/formation\/1\/2\/3$/);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Étapes' }).getByRole('button', { name: /\(validé\)/ })).toHaveCount(2);
+  expect((await serverProgress(request, token, 2)).allChaptersDone).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverProgress(request, token, 2)).allChaptersDone, { timeout: 30_000 }).toEqual([1, 2]);
+  await context.close();
+});
+
+test('membre sees the Prime prompt on category 5 and cannot read its chapters or video by address', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await member(context, 'membre');
+  await page.getByRole('button', { name: 'Prime : stratégies avancées' }).click();
+  await expect(page.getByText('Cette formation fait partie de la formation Prime', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Découvrir nos offres' }).click();
+  await expect(page).toHaveURL(/\/profil\/abonnements$/);
+
+  const headers = { Authorization: `Bearer ${await tokenOf(context)}` };
+  const detail = await page.request.get('/content/api/platform-formations/10', { headers });
+  expect(detail.status()).toBe(200);
+  const formation = ((await detail.json()) as { data: { locked: boolean; chapitres: unknown[]; quiz: unknown } }).data;
+  expect(formation).toMatchObject({ locked: true, chapitres: [], quiz: null });
+  // The video answers 403 to the member's own cookie.
+  expect((await page.request.get('/content/api/platform-formations/10/chapitres/101/video')).status()).toBe(403);
+  const patch = await page.request.patch('/rest/formation/progress/update', { headers, data: { formationId: 10, chapterDone: 1 } });
+  expect(patch.status()).toBe(403);
+
+  await page.goto('/formation/5/10');
+  await expect(page.getByRole('link', { name: 'Découvrir nos offres' })).toBeVisible();
+  await page.goto('/formation/1/999');
+  await expect(page.getByText('Erreur: Formation non existante')).toBeVisible();
+  await context.close();
+});
