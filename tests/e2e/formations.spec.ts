@@ -134,7 +134,7 @@ test('membre sees the Prime prompt on category 5 and cannot read its chapters or
   const formation = ((await detail.json()) as { data: { locked: boolean; chapitres: unknown[]; quiz: unknown } }).data;
   expect(formation).toMatchObject({ locked: true, chapitres: [], quiz: null });
   // The video answers 403 to the member's own cookie.
-  expect((await page.request.get('/content/api/platform-formations/10/chapitres/101/video')).status()).toBe(403);
+  expect((await page.request.get('/content/api/platform-formations/10/chapitres/102/video')).status()).toBe(403);
   const patch = await page.request.patch('/rest/formation/progress/update', { headers, data: { formationId: 10, chapterDone: 1 } });
   expect(patch.status()).toBe(403);
 
