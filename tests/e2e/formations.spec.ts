@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
 
@@ -143,4 +144,71 @@ test('membre sees the Prime prompt on category 5 and cannot read its chapters or
   await page.goto('/formation/1/999');
   await expect(page.getByText('Erreur: Formation non existante')).toBeVisible();
   await context.close();
+});
+
+/** No serious or critical axe violation in the page's content (the shell has its own sweeps). */
+async function noSeriousViolation(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).include('#contenu').analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** At 390 px: nothing wider than the window, and every control of the page's content at least 44 × 44. */
+async function comfortableOnPhone(page: Page, where: string) {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) out.push(`document ${document.documentElement.scrollWidth}px`);
+    const main = document.querySelector('main') ?? document.body;
+    for (const element of main.querySelectorAll<HTMLElement>('a[href], button, input[type="checkbox"], video')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || element.closest('[role="dialog"]')) continue;
+      const label = element.closest('label')?.getBoundingClientRect();
+      const height = Math.max(box.height, label?.height ?? 0);
+      if (height < 43.5 || Math.max(box.width, label?.width ?? 0) < 43.5) out.push(`${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(height)}`);
+    }
+    return out;
+  });
+  expect(problems.map((p) => `${where}: ${p}`)).toEqual([]);
+}
+
+test.describe('formations pages on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('catalogue, course, quiz and certificate: French, accessible and comfortable at 390 px', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/formation');
+    await signIn(page, 'coach');
+    await expect(card(page, 'Débuter en trading : les bases')).toBeVisible();
+    await comfortableOnPhone(page, 'catalogue');
+    await noSeriousViolation(page, 'catalogue');
+    for (const [path, ready] of [
+      ['/formation/1/1/1', 'Bienvenue dans la formation'],
+      ['/formation/1/1/2', 'Les marchés et leurs horaires'],
+      ['/formation/1/1/4', 'Vous devez valider tous les cours du chapitre avant de faire le quiz'],
+      ['/formation/1/1/certificat', 'Le certificat sera disponible une fois la formation terminée.'],
+      ['/formation/1/999', 'Erreur: Formation non existante'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      await comfortableOnPhone(page, path);
+      await noSeriousViolation(page, path);
+    }
+  });
+
+  test('the Prime prompt and the keyboard way to a course', async ({ page }) => {
+    await page.goto('/formation');
+    await signIn(page, 'membre');
+    await page.getByRole('button', { name: 'Prime : masterclass' }).click();
+    await expect(page.getByRole('link', { name: 'Découvrir nos offres' })).toBeVisible();
+    await comfortableOnPhone(page, 'prime prompt');
+    await noSeriousViolation(page, 'prime prompt');
+    // Keyboard: back to the free category, then its first card's action.
+    await page.getByRole('button', { name: 'Les fondamentaux' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Les fondamentaux' })).toHaveAttribute('aria-pressed', 'true');
+    const start = card(page, 'Débuter en trading : les bases').getByRole('link', { name: 'Commencer' });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/formation\/1\/1\/1$/);
+  });
 });

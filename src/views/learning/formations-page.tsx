@@ -257,6 +257,6 @@ const Prompt = styled.div`
   }
   & p {
     margin: 0;
-    color: var(--muted);
+    line-height: 1.5;
   }
 `;
