@@ -12,7 +12,7 @@ test('the side navigation lists the desktop entries with Chat after Accueil', as
   await expect(page).toHaveURL(/\/formation$/);
   await expect(nav.getByRole('link', { name: 'Formations' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Formations' })).toBeVisible();
-  await expect(page.getByText('bientôt disponible')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Les fondamentaux' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Aide' })).toHaveAttribute('target', '_blank');
 });
 
