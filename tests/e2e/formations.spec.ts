@@ -65,12 +65,22 @@ test('vip completes a formation with its quiz, reloads and sees it completed', a
   await expect(page).toHaveURL(/\/formation\/4\/8\/certificat$/);
   await expect(page.getByRole('heading', { name: 'Certificat de réussite' })).toBeVisible();
   await expect(page.getByText('vip', { exact: true })).toBeVisible();
+  // Printed, the certificate fills one A4 page alone.
+  const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
   await page.getByRole('link', { name: 'Retour à la formation' }).click();
   await page.getByRole('link', { name: 'Retour aux formations' }).click();
   await expect(page).toHaveURL(/\/formation$/);
   // The category of the last formation is the one shown.
   await expect(page.getByRole('button', { name: 'Psychologie du trader' })).toHaveAttribute('aria-pressed', 'true');
   await expect(card(page, 'Le journal de trading').getByRole('link', { name: 'Revoir' })).toBeVisible();
+
+  // A new page load arriving on the list reopens the last course once; 'Retour aux formations' stays.
+  await page.goto('/formation');
+  await expect(page).toHaveURL(/\/formation\/4\/8\/3$/);
+  await page.getByRole('link', { name: 'Retour aux formations' }).click();
+  await expect(page).toHaveURL(/\/formation$/);
+  await expect(card(page, 'Le journal de trading')).toBeVisible();
   await context.close();
 });
 
