@@ -1,4 +1,5 @@
 import { firstValueFrom } from 'rxjs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Formation, FormationCategory, FormationProgress, ProgressUpdateInput } from '../../../src/contract/formations';
 import { applyProgressUpdate, emptyProgress, type ProgressState } from '../../../src/domain/formation-progress';
@@ -179,5 +180,40 @@ describe('learning sync', () => {
     const scored = await sync.submitQuiz(1, [{ questionId: 100, answerIds: [1001] }]);
     expect(scored).toMatchObject({ allChaptersDone: [1, 2, 3], completed: true, quizzResult: 20 });
     await expect(sync.submitQuiz(1, [{ questionId: 100, answerIds: [1002] }])).rejects.toThrow(FORMATION_ERRORS.quizAlreadySubmitted);
+  });
+});
+
+describe('progress outbox as a property', () => {
+  type Op = { kind: 'step'; step: number } | { kind: 'position'; chapter: number; seconds: number } | { kind: 'server'; steps: number[]; positions: Record<string, number> };
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('step' as const), step: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ kind: fc.constant('position' as const), chapter: fc.integer({ min: 11, max: 13 }), seconds: fc.integer({ min: 0, max: 900 }) }),
+    fc.record({
+      kind: fc.constant('server' as const),
+      steps: fc.uniqueArray(fc.integer({ min: 1, max: 6 })).map((s) => s.sort((a, b) => a - b)),
+      positions: fc.dictionary(fc.constantFrom('11', '12', '13'), fc.integer({ min: 1, max: 900 })),
+    }),
+  );
+  const apply = (ops: readonly Op[]) =>
+    ops.reduce((doc, o, k) => {
+      if (o.kind === 'step') return withPendingStep(doc, o.step, k + 1);
+      if (o.kind === 'position') return withPendingPosition(doc, o.chapter, o.seconds, k + 1);
+      return withServerProgress(doc, { ...emptyProgress(1), allChaptersDone: o.steps, chapterDone: o.steps.at(-1) ?? 0, positions: o.positions, updatedAt: null });
+    }, emptyProgressDoc(1));
+  const view = (ops: readonly Op[]) => {
+    const shown = localProgress(apply(ops));
+    return { steps: shown.allChaptersDone, positions: shown.positions };
+  };
+
+  it('shows the same progress whatever the order, and whatever is folded twice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 12 }).chain((ops) => fc.tuple(fc.constant(ops), fc.shuffledSubarray(ops, { minLength: ops.length, maxLength: ops.length }))),
+        ([ops, shuffled]) => {
+        expect(view(shuffled)).toEqual(view(ops));
+        expect(view([...ops, ...ops])).toEqual(view(ops));
+        },
+      ),
+    );
   });
 });
