@@ -13,7 +13,6 @@ export const LEARNING_TEXT = {
   progressLabel: (done: number, total: number) => `${done} étape${done > 1 ? 's' : ''} validée${done > 1 ? 's' : ''} sur ${total}`,
   /** The quiz needs the server (it scores it): said when the network is away. */
   quizOffline: 'Hors ligne : le quiz sera à soumettre au retour du réseau.',
-  offlineProgress: 'Hors ligne : votre progression est gardée sur cet appareil et sera envoyée au retour du réseau.',
   chapterText: 'Texte du chapitre',
   videoOf: (name: string) => `Vidéo : ${name}`,
   completed: 'Formation terminée',
@@ -24,4 +23,11 @@ export const LEARNING_TEXT = {
   backToCourse: 'Retour à la formation',
   certificateUnavailable: 'Le certificat sera disponible une fois la formation terminée.',
   steps: 'Étapes',
+  stepDone: ' (validé)',
+  retry: 'Réessayer',
+  certifies: 'Ce certificat atteste que',
+  finished: 'a suivi et terminé la formation',
+  quizScore: 'Score au quiz :',
+  onDate: (date: string) => `Le ${date}`,
+  brand: 'Comptoir',
 } as const;

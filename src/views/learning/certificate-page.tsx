@@ -55,17 +55,17 @@ export function CertificatePage({ params }: { params: { categoryId: string; form
       <Sheet className={printable} aria-labelledby="certificate-title">
         <Icon name="logo" size={48} aria-hidden="true" />
         <h1 id="certificate-title">{LEARNING_TEXT.certificateTitle}</h1>
-        <p>Ce certificat atteste que</p>
+        <p>{LEARNING_TEXT.certifies}</p>
         <Name>{user?.username ?? ''}</Name>
-        <p>a suivi et terminé la formation</p>
+        <p>{LEARNING_TEXT.finished}</p>
         <Title>{formation.title}</Title>
         {progress.quizzResult !== null ? (
           <p>
-            {LEARNING_TEXT.yourScore} au quiz : <strong>{FORMATION_TEXT.score(progress.quizzResult)}</strong>
+            {LEARNING_TEXT.quizScore} <strong>{FORMATION_TEXT.score(progress.quizzResult)}</strong>
           </p>
         ) : null}
-        <p>Le {longDate(date)}</p>
-        <Brand>Comptoir</Brand>
+        <p>{LEARNING_TEXT.onDate(longDate(date))}</p>
+        <Brand>{LEARNING_TEXT.brand}</Brand>
       </Sheet>
     </Page>
   );

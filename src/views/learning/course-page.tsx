@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Formation, FormationProgress } from '../../contract/formations';
+import { lockedPrompt } from '../../domain/formation-access';
 import { emptyProgress } from '../../domain/formation-progress';
 import { FORMATION_TEXT } from '../../domain/formation-text-fr';
 import { LEARNING_TEXT } from '../../domain/learning-text-fr';
@@ -52,9 +53,9 @@ export function CoursePage({ params }: { params: { categoryId: string; formation
       <Page>
         <BackLink />
         <h1>{formation.title}</h1>
-        <p>{FORMATION_TEXT.lockedPrompt}</p>
+        <p>{lockedPrompt(formation.categoryId) === 'prime' ? FORMATION_TEXT.primePrompt : FORMATION_TEXT.lockedPrompt}</p>
         <Link href="/profil/abonnements" className={buttonClass}>
-          {FORMATION_TEXT.discoverOffers}
+          {lockedPrompt(formation.categoryId) === 'prime' ? FORMATION_TEXT.discoverOffers : LEARNING_TEXT.seeOffers}
         </Link>
       </Page>
     );
@@ -144,7 +145,7 @@ function CoursePlayer({ formation, progress, requestedStep }: { formation: Forma
                 <Failure role="alert">
                   <ErrorText>{error}</ErrorText>
                   <Button variant="ghost" onClick={() => actor.send({ type: 'RETRY' })}>
-                    Réessayer
+                    {LEARNING_TEXT.retry}
                   </Button>
                 </Failure>
               ) : null}

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Formation } from '../../contract/formations';
 import { FORMATION_TEXT } from '../../domain/formation-text-fr';
+import { LEARNING_TEXT } from '../../domain/learning-text-fr';
 import type { courseProgressMachine } from '../../machines/course-progress-machine';
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, ErrorText } from '../common/ui';
@@ -70,7 +71,7 @@ export function CourseQuiz({ actor, formation }: { actor: CourseActor; formation
             <Failure role="alert">
               <ErrorText>{error}</ErrorText>
               <Button variant="ghost" onClick={() => actor.send({ type: 'RETRY' })}>
-                Réessayer
+                {LEARNING_TEXT.retry}
               </Button>
             </Failure>
           ) : null}

@@ -23,7 +23,7 @@ export function CourseSteps({ formation, done, current, onGo }: { formation: For
                   {isDone ? <Icon name="check" size={14} /> : step}
                 </Mark>
                 <span>{name}</span>
-                {isDone ? <span className={visuallyHidden}> (validé)</span> : null}
+                {isDone ? <span className={visuallyHidden}>{LEARNING_TEXT.stepDone}</span> : null}
               </button>
             </li>
           );
