@@ -203,6 +203,14 @@ test.describe('formations pages on a phone', () => {
       await comfortableOnPhone(page, path);
       await noSeriousViolation(page, path);
     }
+    // The dark theme too.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/formation/1/1/3');
+    await expect(page.getByRole('heading', { name: 'Types d’ordres : marché, limite et stop' })).toBeVisible();
+    await noSeriousViolation(page, 'course (sombre)');
+    await page.getByRole('link', { name: 'Retour aux formations' }).click();
+    await expect(card(page, 'Débuter en trading : les bases')).toBeVisible();
+    await noSeriousViolation(page, 'catalogue (sombre)');
   });
 
   test('the Prime prompt and the keyboard way to a course', async ({ page }) => {
