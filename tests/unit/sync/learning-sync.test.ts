@@ -140,6 +140,19 @@ describe('learning sync', () => {
     expect(server.patches).toHaveLength(2);
   });
 
+  it('drops from the queue a write the server refuses for good, and a formation it no longer lists', async () => {
+    const { server, sync } = setup([formation(1, 2)]);
+    await sync.refreshCatalogue();
+    await sync.validateStep(7, 1);
+    await sync.validateStep(1, 1);
+    await sync.flush();
+    expect(server.patches.map((p) => p.formationId)).toEqual([7, 1]);
+    expect((await db.formation_progress.findOne('7').exec())?.queuedAt).toBe(0);
+    expect(server.stored.get(1)?.allChaptersDone).toEqual([1]);
+    await sync.refreshFormation(3);
+    expect(await firstValueFrom(formation$(db, 3))).toEqual({ status: 'missing' });
+  });
+
   it('merges the server\'s progress from another device with the steps pending here', async () => {
     const { server, sync } = setup();
     server.stored.set(1, { ...emptyProgress(1), allChaptersDone: [3], chapterDone: 3 });
