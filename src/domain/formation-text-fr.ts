@@ -26,6 +26,22 @@ export const FORMATION_TEXT = {
   correctAnswer: 'Bonne réponse',
   wrongAnswer: 'Mauvaise réponse',
   stepOf: (step: number, total: number) => `Étape ${step} sur ${total}`,
+  /** 'score/20' as a member reads it: French decimals ('13,33/20'). */
+  scoreShown: (score: number) => `${score.toLocaleString('fr-FR', { maximumFractionDigits: 2 })}/20`,
+  /** The confirmation's answers (spec 3 §5 names a browser confirmation: its OK / Annuler, in words). */
+  confirm: 'Confirmer',
+  cancel: 'Annuler',
+  steps: 'Étapes de la formation',
+  stepsDone: (done: number, total: number) => `${done} étape${done > 1 ? 's' : ''} sur ${total} validée${done > 1 ? 's' : ''}`,
+  stepDone: 'validée',
+  stepLocked: 'verrouillé',
+  yourAnswer: 'Votre réponse',
+  quizScore: 'Note au quiz',
+  certificateTitle: 'Certificat de réussite',
+  awardedTo: 'décerné à',
+  forFormation: 'pour avoir suivi la formation',
+  awardedOn: (date: string) => `Le ${date}`,
+  print: 'Imprimer',
 } as const;
 
 /**
