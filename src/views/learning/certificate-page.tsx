@@ -7,9 +7,10 @@ import { frenchFormat } from '../../domain/dates-fr';
 import { FORMATION_TEXT } from '../../domain/formation-text-fr';
 import { LEARNING_TEXT } from '../../domain/learning-text-fr';
 import { Icon } from '../common/icons';
-import { Button, ErrorText } from '../common/ui';
+import { ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
+import { Certificate } from './certificate';
 import { coursePath, markLearningScreen } from './learning-memory';
 import { useFormation, useFormationProgress, useRefreshFormation } from './use-learning';
 
@@ -17,7 +18,8 @@ const longDate = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' }
 
 /**
  * `/formation/{categoryId}/{formationId}/certificat`: the certificate of a completed formation —
- * the member, the formation, the date and the quiz score — printed alone on one A4 page.
+ * the member, the formation, the date it was completed and the quiz score — printed alone on one
+ * A4 page (the `Certificate` component's print rule).
  */
 export function CertificatePage({ params }: { params: { categoryId: string; formationId: string } }) {
   const formationId = Number(params.formationId);
@@ -26,7 +28,7 @@ export function CertificatePage({ params }: { params: { categoryId: string; form
   const user = useCurrentUser();
   useRefreshFormation(formationId);
   useEffect(markLearningScreen, []);
-  usePageTitle(LEARNING_TEXT.certificateTitle);
+  usePageTitle(FORMATION_TEXT.certificateTitle);
 
   if (lookup.status === 'missing') return <Page><ErrorText role="alert">{FORMATION_TEXT.unknownFormation}</ErrorText></Page>;
   if (lookup.status === 'loading' || progress === undefined) return <Page><p role="status">{LEARNING_TEXT.loading}</p></Page>;
@@ -48,25 +50,8 @@ export function CertificatePage({ params }: { params: { categoryId: string; form
   const date = progress.updatedAt ? new Date(progress.updatedAt) : new Date();
   return (
     <Page>
-      <Tools className={noPrint}>
-        {back}
-        <Button onClick={() => window.print()}>{LEARNING_TEXT.print}</Button>
-      </Tools>
-      <Sheet className={printable} aria-labelledby="certificate-title">
-        <Icon name="logo" size={48} aria-hidden="true" />
-        <h1 id="certificate-title">{LEARNING_TEXT.certificateTitle}</h1>
-        <p>{LEARNING_TEXT.certifies}</p>
-        <Name>{user?.username ?? ''}</Name>
-        <p>{LEARNING_TEXT.finished}</p>
-        <Title>{formation.title}</Title>
-        {progress.quizzResult !== null ? (
-          <p>
-            {LEARNING_TEXT.quizScore} <strong>{FORMATION_TEXT.score(progress.quizzResult)}</strong>
-          </p>
-        ) : null}
-        <p>{LEARNING_TEXT.onDate(longDate(date))}</p>
-        <Brand>{LEARNING_TEXT.brand}</Brand>
-      </Sheet>
+      <Tools className={noPrint}>{back}</Tools>
+      <Certificate memberName={user?.username ?? ''} formationTitle={formation.title} date={longDate(date)} score={progress.quizzResult} />
     </Page>
   );
 }
@@ -101,69 +86,4 @@ const noPrint = css`
   @media print {
     display: none !important;
   }
-`;
-
-/** Printed alone, centred on one A4 page: everything else on the page is hidden when printing. */
-const printable = css`
-  :global() {
-    @media print {
-      @page {
-        size: A4 portrait;
-        margin: 12mm;
-      }
-      body * {
-        visibility: hidden;
-      }
-    }
-  }
-  @media print {
-    visibility: visible;
-    position: fixed;
-    inset: 0;
-    margin: 0;
-    border-width: 6px;
-    break-inside: avoid;
-    & * {
-      visibility: visible;
-    }
-  }
-`;
-
-const Sheet = styled.section`
-  display: grid;
-  justify-items: center;
-  gap: 8px;
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 48px 24px;
-  text-align: center;
-  border: 4px double var(--accent);
-  border-radius: var(--radius);
-  background: var(--surface);
-  color: var(--text);
-  & h1 {
-    margin: 8px 0 16px;
-    font-size: 30px;
-  }
-  & p {
-    margin: 0;
-  }
-`;
-
-const Name = styled.p`
-  font-size: 26px;
-  font-weight: 700;
-`;
-
-const Title = styled.p`
-  font-size: 22px;
-  font-weight: 600;
-  font-style: italic;
-`;
-
-const Brand = styled.p`
-  margin-top: 24px !important;
-  color: var(--muted);
-  letter-spacing: 0.2em;
-  text-transform: uppercase;
 `;

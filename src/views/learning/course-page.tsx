@@ -15,7 +15,7 @@ import { Button, buttonClass, ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { ChapterVideo } from './chapter-video';
 import { CourseQuiz } from './course-quiz';
-import { CourseSteps } from './course-steps';
+import { StepList } from './step-list';
 import { certificatePath, coursePath, LEARNING_KEYS, markLearningScreen, remember } from './learning-memory';
 import { useFormation, useFormationProgress, useLearning, useRefreshFormation } from './use-learning';
 
@@ -116,14 +116,14 @@ function CoursePlayer({ formation, progress, requestedStep }: { formation: Forma
         <p>{FORMATION_TEXT.stepOf(step, Math.max(total, 1))}</p>
       </Header>
       <Layout>
-        <CourseSteps formation={formation} done={done} current={step} onGo={(target) => actor.send({ type: 'GO_TO', step: target })} />
+        <StepList formation={formation} done={done} current={step} onGo={(target) => actor.send({ type: 'GO_TO', step: target })} />
         <Main>
           {completed ? (
             <Completed role="status">
               <Icon name="check" size={20} aria-hidden="true" />
               <span>
                 {LEARNING_TEXT.completed}
-                {score !== null ? ` — ${LEARNING_TEXT.yourScore} : ${FORMATION_TEXT.score(score)}` : ''}
+                {score !== null ? ` — ${LEARNING_TEXT.yourScore} : ${FORMATION_TEXT.scoreShown(score)}` : ''}
               </span>
               <Link href={certificatePath(formation.categoryId, formation.id)} className={buttonClass}>
                 {LEARNING_TEXT.seeCertificate}

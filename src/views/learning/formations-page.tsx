@@ -13,7 +13,7 @@ import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 import { COURSE_PATH, coursePath, LEARNING_KEYS, markLearningScreen, mayReopenCourse, readNumber, remember } from './learning-memory';
-import { CardProgress } from './card-progress';
+import { ProgressRing } from './progress-ring';
 import { useAllProgress, useFormationCategories, useFormations, useRefreshCatalogue } from './use-learning';
 
 /**
@@ -129,7 +129,7 @@ const FormationCard = memo(function FormationCard({ formation, progress, highlig
       <CardBody>
         <h2 id={titleId}>{formation.title}</h2>
         <CardFoot>
-          <CardProgress done={done} total={total} />
+          <ProgressRing done={done} total={total} size={44} />
           <Link
             href={coursePath(formation.categoryId, formation.id)}
             className={buttonClass}
