@@ -23,6 +23,8 @@ import { foldCategories, foldFormation, foldFormations, foldServerProgress, modi
 export const POSITION_INTERVAL_MS = 5_000;
 /** After a failed send, the outbox tries again this much later (and at once when the network is back). */
 export const RETRY_MS = 15_000;
+/** The background refresh waits this long after sign-in, so the first screen loads first. */
+export const START_DELAY_MS = 2_000;
 const UPDATE_PATH = '/formation/progress/update';
 
 export type LearningSync = ReturnType<typeof createLearningSync>;
@@ -206,15 +208,19 @@ export function createLearningSync(deps: {
     /** Background work while signed in: the catalogue, the progress, the outbox. Returns the cleanup. */
     start(): () => void {
       stopped = false;
-      void refreshCatalogue();
-      // The server's progress first, then what waits here (a reload offline sends it when back).
-      void refreshProgress().then(() => flush());
+      // After the first screen has had the network to itself (the formations pages ask at once).
+      const first = setTimeout(() => {
+        void refreshCatalogue();
+        // The server's progress first, then what waits here (a reload offline sends it when back).
+        void refreshProgress().then(() => flush());
+      }, START_DELAY_MS);
       const subscription = deps.reconnected$?.subscribe(() => void flush());
       const online = () => void refreshProgress().then(() => flush());
       if (typeof window !== 'undefined') window.addEventListener('online', online);
       return () => {
         for (const key of [...latest.keys()]) void writePosition(key);
         stopped = true;
+        clearTimeout(first);
         subscription?.unsubscribe();
         if (typeof window !== 'undefined') window.removeEventListener('online', online);
         if (retry !== null) clearTimeout(retry);

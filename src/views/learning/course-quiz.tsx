@@ -33,19 +33,17 @@ export function CourseQuiz({ actor, formation }: { actor: CourseActor; formation
       {blocked ? (
         <ErrorText role="alert">{FORMATION_TEXT.quizLocked}</ErrorText>
       ) : (
-        <>
-          <QuizView
-            quiz={quiz}
-            answers={answers}
-            locked={submitted}
-            corrections={corrections}
-            quizzResult={score}
-            error={failed ? error : null}
-            busy={submitting || confirming}
-            onToggle={(questionId, answerId) => actor.send({ type: 'TOGGLE_ANSWER', questionId, answerId })}
-            onSubmit={() => actor.send({ type: failed ? 'RETRY' : 'SUBMIT' })}
-          />
-        </>
+        <QuizView
+          quiz={quiz}
+          answers={answers}
+          locked={submitted}
+          corrections={corrections}
+          quizzResult={score}
+          error={failed ? error : null}
+          busy={submitting || confirming}
+          onToggle={(questionId, answerId) => actor.send({ type: 'TOGGLE_ANSWER', questionId, answerId })}
+          onSubmit={() => actor.send({ type: failed ? 'RETRY' : 'SUBMIT' })}
+        />
       )}
       <ConfirmSubmit open={confirming} onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })} />
     </section>
