@@ -274,9 +274,10 @@ const TradeTable = styled.table`
 const Order = styled.span`
   padding: 1px 6px;
   border-radius: 6px;
-  color: #fff;
+  color: var(--accent-contrast);
   background: var(--accent);
   &[data-order='SELL'] {
+    color: var(--danger-contrast);
     background: var(--danger);
   }
 `;

@@ -8,6 +8,7 @@ import { useChat, useQuery } from '../chat/use-chat';
 import { alertBadges$ } from '../../store/chat-queries';
 import { useRoomSelection } from '../chat/use-room-selection';
 import { usePageTitle } from '../common/use-page-title';
+import { visuallyHidden } from '../common/visually-hidden';
 import { AlertFeed } from './alert-feed';
 import { Comments } from './alert-card';
 import { PanelHeader } from '../common/panel-header';
@@ -53,7 +54,11 @@ export function NotificationPage() {
   return (
     <Layout data-thread={wide && commentsFor ? '' : undefined}>
       <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={(n) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`} />
-      <Main>{room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} onOpenComments={wide ? setCommentsFor : undefined} /> : null}</Main>
+      <Main>
+        {/* The screen's heading, for those who move by headings; the room list says the rest. */}
+        <h1 className={visuallyHidden}>{ALERT_TEXT.pageTitle(room?.name ?? '')}</h1>
+        {room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} onOpenComments={wide ? setCommentsFor : undefined} /> : null}
+      </Main>
       {wide && commentsFor && commentRoom ? (
         <CommentsPanel aria-label="Commentaires de la notification">
           <PanelHeader title={commentsFor.title} closeLabel="Fermer les commentaires" onClose={() => setCommentsFor(null)} />

@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { RoomDoc } from '../../store/schemas';
+import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 
 /** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
@@ -64,6 +65,7 @@ export function RoomSidePanel(props: {
               >
                 <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
                 <Name>{room.name}</Name>
+                {room.canRead ? null : <Icon name="lock" size={16} />}
                 <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
               </RoomButton>
             </li>
@@ -178,8 +180,9 @@ const RoomButton = styled.button`
     background: var(--accent);
     color: var(--accent-contrast);
   }
-  &[data-locked] {
-    opacity: 0.6;
+  /* A room one cannot read: muted (4.5:1 still) with a lock, rather than faded out of reach. */
+  &[data-locked]:not([aria-current='page']) {
+    color: var(--muted);
   }
 `;
 

@@ -39,6 +39,6 @@ const Pill = styled(Link)`
   max-width: 100%;
   &[data-kind='banner'] {
     background: var(--gold);
-    color: #fff;
+    color: var(--gold-contrast);
   }
 `;
