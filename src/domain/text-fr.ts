@@ -20,6 +20,8 @@ export const TEXT = {
   signInButton: 'Se connecter',
   forgotPasswordLink: 'Mot de passe oublié ?',
   backToSignIn: 'Retour à la connexion',
+  /** A full-screen panel's way out on a phone. */
+  back: 'Retour',
   forgotPasswordTitle: 'Mot de passe oublié',
   forgotPasswordEmailLabel: 'Adresse e-mail',
   forgotPasswordButton: 'Envoyer le lien',

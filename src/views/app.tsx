@@ -4,6 +4,7 @@ import { LazyToaster } from './common/toast';
 import { OfflineBanner } from './offline-banner';
 import { AppRoutes } from './routes';
 import { globalStyles } from './theme';
+import { touchTargets } from './touch-targets';
 
 /**
  * The service worker's registration and update prompt: a chunk loaded after the first screen. Not
@@ -16,7 +17,7 @@ const NoWorker = () => null;
 export function App({ services }: { services: CoreServices }) {
   return (
     <CoreProvider services={services}>
-      <div className={globalStyles} hidden />
+      <div className={`${globalStyles} ${touchTargets}`} hidden />
       <AppRoutes />
       <OfflineBanner />
       <LazyToaster />

@@ -95,7 +95,7 @@ test('a comment under an alert appears for another member; the author edits and 
   await vipComments.getByRole('textbox', { name: 'Votre message' }).fill(comment);
   await vipComments.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect(card(coach, content).getByText(comment)).toBeVisible();
-  await expect(card(coach, content).getByRole('button', { name: '💬 1 commentaire' })).toBeVisible();
+  await expect(card(coach, content).getByRole('button', { name: '1 commentaire' })).toBeVisible();
 
   await card(coach, content).getByRole('button', { name: 'Modifier' }).click();
   const form = coach.getByRole('dialog', { name: 'Modifier la notification' });

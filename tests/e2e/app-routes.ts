@@ -1,18 +1,20 @@
 /**
- * Every screen of `src/views/routes.tsx` as a path a test can open, its parameters filled with
- * demo values. Signed-out paths are the closed list of routes a visitor sees; signed-in ones are
- * the shell's screens, the later issues' 'bientôt disponible' pages and the unknown-path page.
+ * Every route of the app (spec 1 §2, `src/views/routes.tsx`), with sample parameters: the screens a
+ * sweep (no sideways scroll, axe) walks through. Paths only; each opens inside the running app.
  */
 export const SIGNED_OUT_ROUTES: readonly string[] = [
   '/',
+  '/?redirect_uri=%2Fchat',
   '/register-for-free',
   '/register',
   '/reset_password',
-  '/reset_password?code=mauvais-code',
+  '/reset_password?code=exemple',
   '/confirm_email',
+  '/confirm_email?confirmation=exemple',
   '/purchase/0/0',
 ];
 
+/** The later screens ('bientôt disponible') included, a room one can read and one one cannot, and a path no screen answers. */
 export const SIGNED_IN_ROUTES: readonly string[] = [
   '/',
   '/chat',
@@ -20,35 +22,34 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/chat?room=Prime',
   '/notification',
   '/qg',
-  '/merci-inscription',
-  '/profil',
-  '/profil/security',
-  '/contact',
-  '/stripe_connect',
-  '/profil/notif',
-  '/profil/blocked',
-  '/profil/abonnements',
-  '/profil/abonnements/thank_you',
-  '/profil/abonnements/thank_you_vip',
-  '/profil/abonnements/canceled',
-  '/purchase/upgrade_live',
-  '/purchase/0/0',
-  '/confirm_email',
   '/register',
   '/register-for-free',
-  // LATER_SCREENS: 'bientôt disponible'.
   '/replay',
   '/replay/exemple',
   '/formation',
-  '/formation/1/1',
-  '/formation/1/1/2',
+  '/formation/1/2',
+  '/formation/1/2/3',
   '/tools',
-  '/tools/1',
+  '/tools/exemple',
   '/life',
   '/news',
   '/news/exemple',
   '/shop',
   '/socials',
+  '/contact',
+  '/merci-inscription',
+  '/profil',
+  '/profil/notif',
+  '/profil/abonnements',
+  '/profil/abonnements/thank_you',
+  '/profil/abonnements/thank_you_vip',
+  '/profil/abonnements/canceled',
+  '/profil/security',
   '/profil/parrainage',
-  '/nulle-part',
+  '/profil/blocked',
+  '/stripe_connect',
+  '/confirm_email',
+  '/purchase/upgrade_live',
+  '/purchase/0/0',
+  '/page-inconnue',
 ];

@@ -99,7 +99,7 @@ test('a coach pins with a title, then unpins after confirming', async ({ browser
   await expect(coach.getByText('Le titre est obligatoire')).toBeVisible();
   await editor.getByLabel('Titre du message épinglé').fill('Plan du jour');
   await editor.getByRole('button', { name: 'Épingler' }).click();
-  await expect(row.getByText('📌 Plan du jour')).toBeVisible();
+  await expect(row.getByText('Plan du jour')).toBeVisible();
   await coach.getByRole('button', { name: /Messages épinglés/ }).click();
   await expect(coach.getByRole('region', { name: 'Messages épinglés' }).getByText(text)).toBeVisible();
   await coach.getByRole('button', { name: 'Fermer', exact: true }).click();
@@ -107,7 +107,7 @@ test('a coach pins with a title, then unpins after confirming', async ({ browser
   const confirm = coach.getByRole('dialog', { name: 'Souhaites-tu désépingler ce message ?' });
   await confirm.getByRole('button', { name: 'Oui' }).click();
   await expect(coach.getByText('Le message a bien été désépinglé')).toBeVisible();
-  await expect(row.getByText('📌 Plan du jour')).toHaveCount(0);
+  await expect(row.getByText('Plan du jour')).toHaveCount(0);
   await coach.context().close();
 });
 

@@ -6,7 +6,7 @@ test('the side navigation lists the desktop entries with Chat after Accueil', as
   await signIn(page, 'vip@comptoir.test');
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   const labels = await nav.getByRole('link').allInnerTexts();
-  expect(labels.map((l) => l.trim())).toEqual(['◆ Comptoir', 'Accueil', 'Chat', 'Actualités', 'Formations', 'Life', 'Toolbox', 'Aide']);
+  expect(labels.map((l) => l.trim())).toEqual(['Comptoir', 'Accueil', 'Chat', 'Actualités', 'Formations', 'Life', 'Toolbox', 'Aide']);
   await expect(nav.getByRole('link', { name: 'Aide' })).toHaveAttribute('target', '_blank');
   await nav.getByRole('link', { name: 'Formations' }).click();
   await expect(page).toHaveURL(/\/formation$/);

@@ -214,6 +214,16 @@ const Wrapper = styled.div`
     height: 22px;
     margin: 11px;
   }
+  /* On a phone the matrix fits the screen: narrow cells, the 44px checkbox targets kept. */
+  @media (max-width: 600px) {
+    & th,
+    & td {
+      padding: 4px 2px;
+    }
+    & thead th {
+      font-size: 13px;
+    }
+  }
   & fieldset {
     border: 1px solid var(--border);
     border-radius: 8px;

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../chat/confirm-dialog';
 import { MessageList } from '../chat/message-list';
 import { useChat, useQuery } from '../chat/use-chat';
 import { Dialog } from '../common/dialog';
+import { Icon } from '../common/icons';
 import { MessageText } from '../messaging/message-text';
 import { MentionBadge } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
@@ -70,7 +71,8 @@ export const AlertCard = memo(function AlertCard(props: {
       )}
       <Actions>
         <button type="button" aria-pressed={alert.liked} aria-label={`${CHAT_TEXT.like} (${alert.likesCount})`} onClick={() => void chat?.alerts?.like(alert._id, alert.room, !alert.liked).then((e) => e && toast.error(e))}>
-          {alert.liked ? '♥' : '♡'} {alert.likesCount}
+          <Icon name="heart" size={16} fill={alert.liked ? 'currentColor' : 'none'} />
+          <span aria-hidden="true">{alert.likesCount}</span>
         </button>
         <button
           type="button"
@@ -81,7 +83,7 @@ export const AlertCard = memo(function AlertCard(props: {
             else setComments((open) => !open);
           }}
         >
-          💬 {alert.repliesCount} commentaire{alert.repliesCount > 1 ? 's' : ''}
+          <Icon name="chat" size={16} /> {alert.repliesCount} commentaire{alert.repliesCount > 1 ? 's' : ''}
         </button>
         {mayEdit ? (
           <>
@@ -146,7 +148,7 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
           <video key={a._id} src={a.resourceUrl} controls preload="metadata" style={{ width: '100%', maxWidth: 480 }} />
         ) : (
           <a key={a._id} href={a.resourceUrl} target="_blank" rel="noreferrer">
-            📄 {a.name}
+            <Icon name="file" size={16} /> {a.name}
           </a>
         ),
       )}

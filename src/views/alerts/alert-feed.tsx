@@ -130,6 +130,16 @@ const Filters = styled.section`
     color: var(--text);
     padding: 0 8px;
   }
+  /* On a phone each checkbox's label is its 44px target. */
+  @media (max-width: 900px) {
+    row-gap: 0;
+    & label {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      min-height: 44px;
+    }
+  }
 `;
 const Note = styled.p`
   margin: 16px;

@@ -48,7 +48,7 @@ export function AlertSidePanel(props: { room: RoomDoc; rooms: RoomDoc[]; onClose
           storage.setItem(ALERT_PANEL_KEY, String(next));
         }}
       />
-      <PanelHeader title="Notifications" closeLabel="Fermer les notifications" onClose={props.onClose} />
+      <PanelHeader title="Notifications" closeLabel="Fermer les notifications" onClose={props.onClose} back focus />
       <AlertFeed room={props.room} rooms={props.rooms} onEdit={setEditing} />
       {editing ? <AlertFormDialog alert={editing} room={props.room} rooms={props.rooms} onClose={() => setEditing(null)} /> : null}
     </Aside>
@@ -62,6 +62,17 @@ const Aside = styled.aside`
   min-height: 0;
   border-left: 1px solid var(--border);
   background: var(--surface);
+  /* Over the whole room on a phone: the remembered width is for wide windows. */
+  @media (max-width: 900px) {
+    position: fixed;
+    z-index: 40;
+    inset: 0 0 63px 0;
+    width: auto !important;
+    border-left: none;
+    & > [role='separator'] {
+      display: none;
+    }
+  }
 `;
 const Handle = styled.div`
   position: absolute;

@@ -2,7 +2,10 @@ import { styled } from '@linaria/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
-import { Layout } from '../chat/chat-page';
+import { Layout, PHONE_MAX_WIDTH } from '../chat/chat-page';
+import { RoomSheet } from '../chat/room-sheet';
+import { Icon } from '../common/icons';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { RoomSidePanel } from '../chat/room-side-panel';
 import { useChat, useQuery } from '../chat/use-chat';
 import { alertBadges$ } from '../../store/chat-queries';
@@ -29,6 +32,8 @@ export function NotificationPage() {
   const badges = useQuery(alertBadges$, [], {} as Record<string, number>);
   // Wider than 1600px, an alert's comments open beside the feed (spec 2 §2).
   const wide = useWiderThan(1600);
+  const phone = !useWiderThan(PHONE_MAX_WIDTH);
+  const [roomSheet, setRoomSheet] = useState(false);
   const [commentsFor, setCommentsFor] = useState<Alert | null>(null);
   const commentRoom = rooms.find((r) => r.id === commentsFor?.room) ?? null;
   const user = useCurrentUser();
@@ -53,10 +58,21 @@ export function NotificationPage() {
 
   return (
     <Layout data-thread={wide && commentsFor ? '' : undefined}>
-      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={(n) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`} />
+      {phone ? (
+        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={alertBadgeLabel} open={roomSheet} onClose={() => setRoomSheet(false)} />
+      ) : (
+        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={alertBadgeLabel} />
+      )}
       <Main>
         {/* The screen's heading, for those who move by headings; the room list says the rest. */}
         <h1 className={visuallyHidden}>{ALERT_TEXT.pageTitle(room?.name ?? '')}</h1>
+        {phone ? (
+          <RoomsButton type="button" aria-haspopup="dialog" onClick={() => setRoomSheet(true)}>
+            <Icon name="list" size={20} />
+            {CHAT_TEXT.showRooms}
+            {room ? <strong>{room.name}</strong> : null}
+          </RoomsButton>
+        ) : null}
         {room ? <AlertFeed room={room} rooms={rooms} onEdit={setEditing} onOpenComments={wide ? setCommentsFor : undefined} /> : null}
       </Main>
       {wide && commentsFor && commentRoom ? (
@@ -69,6 +85,29 @@ export function NotificationPage() {
     </Layout>
   );
 }
+
+const alertBadgeLabel = (n: number) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`;
+
+const RoomsButton = styled.button`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 0 12px;
+  border: none;
+  border-bottom: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  & strong {
+    margin-left: auto;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
 
 const CommentsPanel = styled.aside`
   display: flex;

@@ -1,5 +1,6 @@
 import { styled } from '@linaria/react';
 import type { ReactNode } from 'react';
+import { Icon } from '../common/icons';
 
 /** The frame of every signed-out screen; `aside` stands beside the form on wide screens, below it on narrow ones. */
 export function AuthLayout({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -7,7 +8,7 @@ export function AuthLayout({ title, children, aside }: { title: string; children
     <Page data-aside={aside ? '' : undefined}>
       <Panel>
         <Brand>
-          <span aria-hidden="true">◆</span> Comptoir
+          <Icon name="logo" size={24} /> Comptoir
         </Brand>
         <h1>{title}</h1>
         {children}
@@ -58,6 +59,9 @@ const Panel = styled.div`
 `;
 
 const Brand = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
   font-weight: 800;
   font-size: 20px;
   letter-spacing: 0.02em;

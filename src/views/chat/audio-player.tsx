@@ -1,4 +1,5 @@
 import { styled } from '@linaria/react';
+import { Icon } from '../common/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUDIO_TIME_REFRESH_MS, nextChatSpeed } from '../../domain/chat-limits';
 import { AUDIO_TEXT } from '../../domain/messaging-text-fr';
@@ -55,7 +56,7 @@ export function AudioPlayer({ src, name }: { src: string; name: string }) {
         onLoadedMetadata={read}
       />
       <Round type="button" aria-label={playing ? AUDIO_TEXT.pause : AUDIO_TEXT.play} onClick={toggle}>
-        {playing ? '❚❚' : '▶'}
+        <Icon name={playing ? 'pause' : 'play'} size={16} fill="currentColor" />
       </Round>
       <Time aria-label={AUDIO_TEXT.time}>
         {formatElapsed(time.current)}

@@ -1,7 +1,8 @@
 import { styled } from '@linaria/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
+import { RoomSheet } from './room-sheet';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
@@ -18,6 +19,26 @@ export function ChatPage() {
   const [thread, setThread] = useState<string | null>(null);
   const [alerts, setAlerts] = useState(false);
   const wide = useWiderThan(ALERT_PANEL.minWindow);
+  const phone = !useWiderThan(PHONE_MAX_WIDTH);
+  const [roomSheet, setRoomSheet] = useState(false);
+  const openRooms = useCallback(() => setRoomSheet(true), []);
+  const closeRooms = useCallback(() => setRoomSheet(false), []);
+  // A room picked in the sheet replaces the room view, and the button that opened the sheet with
+  // it: the focus goes to the new view's button.
+  const roomsButton = useRef<HTMLButtonElement>(null);
+  const picked = useRef<string | null>(null);
+  const pickRoom = useCallback(
+    (id: string) => {
+      picked.current = id;
+      select(id);
+    },
+    [select],
+  );
+  useEffect(() => {
+    if (roomSheet || picked.current === null || picked.current !== room?.id) return;
+    picked.current = null;
+    roomsButton.current?.focus();
+  }, [roomSheet, room?.id]);
   useEffect(() => setThread(null), [room?.id]);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
@@ -25,9 +46,21 @@ export function ChatPage() {
 
   return (
     <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
-      <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      {phone ? (
+        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} />
+      ) : (
+        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+      )}
       {room ? (
-        <RoomView key={room.id} room={room} onOpenThread={setThread} onToggleAlerts={wide ? toggleAlerts : undefined} alertsOpen={showAlerts} />
+        <RoomView
+          key={room.id}
+          room={room}
+          onOpenThread={setThread}
+          onToggleAlerts={wide ? toggleAlerts : undefined}
+          alertsOpen={showAlerts}
+          onOpenRooms={phone ? openRooms : undefined}
+          roomsButtonRef={roomsButton}
+        />
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
@@ -40,6 +73,9 @@ export function ChatPage() {
     </Layout>
   );
 }
+
+/** The phone layout's widest window (the `Layout` media query below). */
+export const PHONE_MAX_WIDTH = 900;
 
 export const Layout = styled.div`
   display: grid;
@@ -59,7 +95,8 @@ export const Layout = styled.div`
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
     height: calc(100dvh - 63px - 100px);
-    &[data-thread] {
+    &[data-thread],
+    &[data-alerts] {
       grid-template-columns: minmax(0, 1fr);
     }
   }

@@ -1,4 +1,5 @@
 import { styled } from '@linaria/react';
+import { Icon } from '../common/icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { of } from 'rxjs';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
@@ -326,7 +327,7 @@ export function MessageList(props: {
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
-          ↓ {CHAT_TEXT.scrollToBottom}
+          <Icon name="arrowDown" size={16} /> {CHAT_TEXT.scrollToBottom}
         </ToBottom>
       ) : null}
     </Wrapper>

@@ -1,4 +1,5 @@
 import { styled } from '@linaria/react';
+import { Icon } from '../common/icons';
 import { lazy, memo, Suspense, useState } from 'react';
 import { toast } from '../common/toast';
 import type { Attachment, ChatMessage } from '../../contract/chat';
@@ -68,7 +69,7 @@ export const MessageRow = memo(function MessageRow(props: {
           </Time>
         </Header>
       ) : null}
-      {message.pinned && message.title ? <PinTitle>📌 {message.title}</PinTitle> : null}
+      {message.pinned && message.title ? <PinTitle><Icon name="pin" size={14} /> {message.title}</PinTitle> : null}
       {message.content ? (
         <Content>
           <MessageText content={message.content} />
@@ -89,7 +90,7 @@ export const MessageRow = memo(function MessageRow(props: {
             aria-label={`${CHAT_TEXT.like} (${message.likesCount})`}
             onClick={() => void chat?.like(message._id, !message.liked).then((error) => error && toast.error(error))}
           >
-            {message.liked ? '♥' : '♡'}
+            <Icon name="heart" size={16} fill={message.liked ? 'currentColor' : 'none'} />
           </ToolButton>
         ) : null}
         {message.likesCount > 0 && !isPrivate ? (
@@ -174,7 +175,7 @@ function AttachmentView({ attachment, onOpen }: { attachment: Attachment; onOpen
     case 'file':
       return (
         <a href={attachment.resourceUrl} target="_blank" rel="noreferrer" download={attachment.name}>
-          📄 {attachment.name}
+          <Icon name="file" size={16} /> {attachment.name}
         </a>
       );
   }
@@ -308,6 +309,11 @@ const ToolButton = styled.button`
   }
   &[aria-pressed='true'] {
     color: var(--danger);
+  }
+  @media (max-width: 900px) {
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
   }
 `;
 const Pictures = styled.span`

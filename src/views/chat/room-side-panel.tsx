@@ -5,17 +5,21 @@ import type { RoomDoc } from '../../store/schemas';
 import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 
-/** The room list: 240px open, 60px collapsed, badges, scroll arrows; slides in on mobile (spec 2 §2). */
-export function RoomSidePanel(props: {
+export type RoomListProps = {
   rooms: RoomDoc[];
   currentRoomId: string | null;
   onSelect: (id: string) => void;
   /** Badges other than the rooms' message badges (the notification page's alert badges). */
   badges?: Record<string, number>;
   badgeLabel?: (count: number) => string;
-}) {
+};
+
+/**
+ * The room list beside the room: 240px open, 60px collapsed, badges, scroll arrows (spec 2 §2).
+ * On a phone the page shows `RoomSheet` instead.
+ */
+export function RoomSidePanel(props: RoomListProps) {
   const [collapsed, setCollapsed] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const [overflow, setOverflow] = useState({ up: false, down: false });
 
@@ -37,48 +41,45 @@ export function RoomSidePanel(props: {
   const scroll = (by: number) => list.current?.scrollBy({ top: by, behavior: 'smooth' });
 
   return (
-    <>
-      <MobileToggle type="button" aria-expanded={mobileOpen} onClick={() => setMobileOpen((open) => !open)}>
-        {CHAT_TEXT.showRooms}
-      </MobileToggle>
-      <Panel aria-label={CHAT_TEXT.roomsLabel} data-collapsed={collapsed ? '' : undefined} data-mobile-open={mobileOpen ? '' : undefined}>
+      <Panel aria-label={CHAT_TEXT.roomsLabel} data-collapsed={collapsed ? '' : undefined}>
         <CollapseButton type="button" onClick={() => setCollapsed((c) => !c)} aria-label={collapsed ? CHAT_TEXT.expandRooms : CHAT_TEXT.collapseRooms}>
-          {collapsed ? '»' : '«'}
+          <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} size={18} />
         </CollapseButton>
         {overflow.up ? (
           <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsUp} onClick={() => scroll(-160)}>
-            ▲
+            <Icon name="chevronUp" size={18} />
           </Arrow>
         ) : null}
         <List ref={list}>
-          {props.rooms.map((room) => (
-            <li key={room.id}>
-              <RoomButton
-                type="button"
-                aria-current={room.id === props.currentRoomId ? 'page' : undefined}
-                data-locked={room.canRead ? undefined : ''}
-                title={room.name}
-                onClick={() => {
-                  props.onSelect(room.id);
-                  setMobileOpen(false);
-                }}
-              >
-                <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
-                <Name>{room.name}</Name>
-                {room.canRead ? null : <Icon name="lock" size={16} />}
-                <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
-              </RoomButton>
-            </li>
-          ))}
+          <RoomButtons {...props} />
         </List>
         {overflow.down ? (
           <Arrow type="button" aria-label={CHAT_TEXT.scrollRoomsDown} onClick={() => scroll(160)}>
-            ▼
+            <Icon name="chevronDown" size={18} />
           </Arrow>
         ) : null}
       </Panel>
-    </>
   );
+}
+
+/** The rooms as buttons, one `<li>` each: the side panel's and the sheet's. */
+export function RoomButtons(props: RoomListProps) {
+  return props.rooms.map((room) => (
+    <li key={room.id}>
+      <RoomButton
+        type="button"
+        aria-current={room.id === props.currentRoomId ? 'page' : undefined}
+        data-locked={room.canRead ? undefined : ''}
+        title={room.name}
+        onClick={() => props.onSelect(room.id)}
+      >
+        <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
+        <Name>{room.name}</Name>
+        {room.canRead ? null : <Icon name="lock" size={16} data-lock="" />}
+        <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
+      </RoomButton>
+    </li>
+  ));
 }
 
 function RoomBadge({ count, label }: { count: number; label: (count: number) => string }) {
@@ -97,33 +98,12 @@ const Panel = styled.nav`
   &[data-collapsed] {
     width: 60px;
   }
+  &[data-collapsed] [data-lock],
   &[data-collapsed] span:not([aria-hidden]) {
     display: none;
   }
   @media (max-width: 900px) {
-    position: fixed;
-    z-index: 30;
-    inset: 0 auto 63px 0;
-    transform: translateX(-100%);
-    transition: transform 250ms ease;
-    box-shadow: var(--shadow);
-    &[data-mobile-open] {
-      transform: none;
-    }
-  }
-`;
-
-const MobileToggle = styled.button`
-  display: none;
-  @media (max-width: 900px) {
-    display: block;
-    justify-self: start;
-    margin: 8px;
-    padding: 6px 12px;
-    border-radius: 8px;
-    border: 1px solid var(--border);
-    background: var(--surface);
-    color: var(--text);
+    display: none;
   }
 `;
 
@@ -175,6 +155,9 @@ const RoomButton = styled.button`
   cursor: pointer;
   &:hover {
     background: var(--hover, rgba(127, 127, 127, 0.1));
+  }
+  @media (max-width: 900px) {
+    min-height: 48px;
   }
   &[aria-current='page'] {
     background: var(--accent);

@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type Ref } from 'react';
 import { of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
@@ -11,6 +11,7 @@ import type { RoomDoc } from '../../store/schemas';
 import { usersCountKey } from '../../sync/chat-sync';
 import { roomStream } from '../../sync/message-state';
 import { Dialog } from '../common/dialog';
+import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
@@ -31,7 +32,22 @@ const banDate = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' })
  * One room: its header, its log (or the locked teaser) and its composer (spec 2 §2). Memoised: the
  * room list's badges change with every message of the other rooms, this room's view does not.
  */
-export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAlerts, alertsOpen }: { room: RoomDoc; onOpenThread: (id: string) => void; onToggleAlerts?: () => void; alertsOpen?: boolean }) {
+export const RoomView = memo(function RoomView({
+  room,
+  onOpenThread,
+  onToggleAlerts,
+  alertsOpen,
+  onOpenRooms,
+  roomsButtonRef,
+}: {
+  room: RoomDoc;
+  onOpenThread: (id: string) => void;
+  onToggleAlerts?: () => void;
+  alertsOpen?: boolean;
+  /** On a phone the room list is a sheet, opened from the header. */
+  onOpenRooms?: () => void;
+  roomsButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const user = useCurrentUser();
   const now = useNow();
   const stream = roomStream(room.id);
@@ -67,25 +83,36 @@ export const RoomView = memo(function RoomView({ room, onOpenThread, onToggleAle
   return (
     <Main aria-label={room.name}>
       <Header>
-        <h1>{room.name}</h1>
-        {usersCount !== null ? <Count>{CHAT_TEXT.usersCount(usersCount)}</Count> : null}
-        <Spacer />
+        {onOpenRooms ? (
+          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
+            <Icon name="list" size={20} />
+            <Label>{CHAT_TEXT.showRooms}</Label>
+          </HeaderButton>
+        ) : null}
+        <Title>
+          <h1>{room.name}</h1>
+          {usersCount !== null ? <Count>{CHAT_TEXT.usersCount(usersCount)}</Count> : null}
+        </Title>
         {room.canRead ? (
           <>
             <HeaderButton type="button" aria-pressed={panel === 'search'} onClick={() => toggle('search')}>
-              🔍 <span>{CHAT_TEXT.searchLabel}</span>
+              <Icon name="search" size={20} />
+              <Label>{CHAT_TEXT.searchLabel}</Label>
             </HeaderButton>
             <HeaderButton type="button" aria-pressed={panel === 'threads'} onClick={() => toggle('threads')}>
-              🧵 <span>{CHAT_TEXT.threads}</span>
+              <Icon name="thread" size={20} />
+              <Label>{CHAT_TEXT.threads}</Label>
               {threads.length > 0 ? <Badge>{threads.length}</Badge> : null}
             </HeaderButton>
             <HeaderButton type="button" aria-pressed={panel === 'pins'} onClick={() => toggle('pins')}>
-              📌 <span>{CHAT_TEXT.pins}</span>
+              <Icon name="pin" size={20} />
+              <Label>{CHAT_TEXT.pins}</Label>
               {pins.length > 0 ? <Badge>{pins.length}</Badge> : null}
             </HeaderButton>
             {onToggleAlerts ? (
               <HeaderButton type="button" aria-pressed={alertsOpen ?? false} onClick={onToggleAlerts}>
-                🔔 <span>Notifications</span>
+                <Icon name="bell" size={20} />
+                <Label>Notifications</Label>
               </HeaderButton>
             ) : null}
           </>
@@ -138,27 +165,56 @@ const Main = styled.section`
   flex-direction: column;
   min-width: 0;
   min-height: 0;
+  /* The header's buttons drop their words when the room is narrow, whatever the window. */
+  container-type: inline-size;
 `;
+/** One line at every width: on a phone the buttons show their icon only, the title is cut. */
 const Header = styled.header`
   display: flex;
   align-items: center;
-  flex-wrap: wrap;
   gap: 8px;
   padding: 10px 16px;
   border-bottom: 1px solid var(--border);
+  @media (max-width: 900px) {
+    gap: 4px;
+    padding: 4px 8px;
+  }
+`;
+const Title = styled.div`
+  flex: 1;
+  min-width: 72px;
+  display: flex;
+  align-items: baseline;
+  gap: 8px;
   & h1 {
     margin: 0;
     font-size: 18px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  @media (max-width: 900px) {
+    flex-direction: column;
+    gap: 0;
+    & h1 {
+      max-width: 100%;
+      font-size: 16px;
+      line-height: 1.25;
+    }
   }
 `;
 const Count = styled.span`
   font-size: 13px;
   color: var(--muted);
-`;
-const Spacer = styled.span`
-  flex: 1;
+  white-space: nowrap;
+  @media (max-width: 900px) {
+    font-size: 12px;
+    line-height: 1.25;
+  }
 `;
 const HeaderButton = styled.button`
+  position: relative;
+  flex: none;
   display: inline-flex;
   align-items: center;
   gap: 6px;
@@ -169,15 +225,35 @@ const HeaderButton = styled.button`
   color: var(--text);
   font: inherit;
   font-size: 13px;
+  white-space: nowrap;
   cursor: pointer;
   &[aria-pressed='true'] {
     background: var(--accent);
     color: var(--accent-contrast);
   }
-  @media (max-width: 600px) {
-    & span:not(:last-child) {
-      display: none;
+  &[aria-haspopup] {
+    display: none;
+  }
+  @media (max-width: 900px) {
+    justify-content: center;
+    width: 44px;
+    height: 44px;
+    padding: 0;
+    &[aria-haspopup] {
+      display: inline-flex;
     }
+  }
+`;
+/** The button's name: beside its icon in a wide room, read but not shown in a narrow one. */
+const Label = styled.span`
+  @container (max-width: 820px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
 `;
 const Badge = styled.span`
@@ -188,6 +264,11 @@ const Badge = styled.span`
   color: var(--danger-contrast);
   font-size: 11px;
   font-weight: 700;
+  @media (max-width: 900px) {
+    position: absolute;
+    top: 0;
+    right: 0;
+  }
 `;
 const Teaser = styled.p`
   margin: 0;

@@ -30,7 +30,7 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
 
   return (
     <Aside aria-label={CHAT_TEXT.threadTitle}>
-      <PanelHeader title={CHAT_TEXT.threadTitle} closeLabel={CHAT_TEXT.closeThread} onClose={props.onClose} />
+      <PanelHeader title={CHAT_TEXT.threadTitle} closeLabel={CHAT_TEXT.closeThread} onClose={props.onClose} back focus />
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
@@ -51,6 +51,7 @@ const Aside = styled.aside`
     z-index: 40;
     inset: 0 0 63px 0;
     border-left: none;
+    min-width: 0;
   }
 `;
 const Replies = styled.div`

@@ -3,9 +3,10 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and Escape closes it for free.
- * It fades in quickly and out in 300 ms (spec 1 §9).
+ * It fades in quickly and out in 300 ms (spec 1 §9). A `sheet` covers the left of the screen, full height
+ * (the room list on a phone).
  */
-export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean; sheet?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -27,6 +28,7 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
       ref={ref}
       aria-labelledby={titleId}
       data-wide={props.wide ? '' : undefined}
+      data-sheet={props.sheet ? '' : undefined}
       onCancel={(event) => {
         event.preventDefault();
         props.onClose();
@@ -52,6 +54,15 @@ const Modal = styled.dialog`
   color: var(--text);
   box-shadow: var(--shadow);
   padding: 24px;
+  &[data-sheet] {
+    margin: 0 auto 0 0;
+    width: min(320px, calc(100vw - 48px));
+    height: 100dvh;
+    max-height: 100dvh;
+    border-radius: 0 var(--radius) var(--radius) 0;
+    padding: 16px 12px;
+    overflow-y: auto;
+  }
   &[open] {
     animation: fade-in 10ms ease-out;
   }

@@ -6,7 +6,7 @@ import { PanelHeader } from './panel-header';
 
 /**
  * A sheet that slides in over the page from the right (the messaging panel, a member's profile):
- * a non-modal dialog named by its header, closed by its ✕ or by Escape (unless a modal dialog is
+ * a non-modal dialog named by its header, closed by its close button or by Escape (unless a modal dialog is
  * open over it), above the tab bar on mobile. `over` lays it above another sheet.
  */
 export function SideSheet(props: {
@@ -15,6 +15,8 @@ export function SideSheet(props: {
   onClose: () => void;
   width: 'wide' | 'narrow';
   over?: boolean;
+  /** 'Retour' rather than the close button on a phone (unless the sheet has its own 'Retour'). */
+  back?: boolean;
   children: ReactNode;
 }) {
   const { onClose } = props;
@@ -30,7 +32,7 @@ export function SideSheet(props: {
 
   return (
     <Sheet role="dialog" aria-modal="false" aria-labelledby={titleId} data-width={props.width} data-over={props.over ? '' : undefined}>
-      <PanelHeader title={props.title} titleId={titleId} closeLabel={props.closeLabel} onClose={onClose} />
+      <PanelHeader title={props.title} titleId={titleId} closeLabel={props.closeLabel} onClose={onClose} back={props.back ?? true} focus />
       {props.children}
     </Sheet>
   );

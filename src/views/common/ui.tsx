@@ -19,6 +19,9 @@ export const buttonClass = css`
   text-decoration: none;
   cursor: pointer;
   transition: filter 120ms ease;
+  @media (max-width: 900px) {
+    min-height: 44px;
+  }
   &:hover:not(:disabled) {
     filter: brightness(1.08);
   }

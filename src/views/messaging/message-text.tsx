@@ -68,8 +68,11 @@ const MentionText = styled.span`
   color: var(--accent);
   font-weight: 600;
 `;
+/** Inside a sentence: exempt from the phone's 44px floor, like a link in text. */
 const Mention = styled.button`
   display: inline;
+  min-width: 0;
+  min-height: 0;
   padding: 0;
   border: none;
   background: none;

@@ -42,7 +42,7 @@ function Panel({ ui }: { ui: MessagingUi }) {
   if (phase === 'prompt') return <AccessPrompt onClose={close} />;
   if (phase === 'closed') return null;
   return (
-    <SideSheet title={MESSAGING_TEXT.title} closeLabel={MESSAGING_TEXT.close} onClose={close} width="wide">
+    <SideSheet title={MESSAGING_TEXT.title} closeLabel={MESSAGING_TEXT.close} onClose={close} width="wide" back={selected === null}>
       {selected === null ? <ConversationList ui={ui} /> : <ConversationView key={selected} chatId={selected} ui={ui} />}
     </SideSheet>
   );

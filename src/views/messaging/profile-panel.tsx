@@ -57,7 +57,7 @@ export function ProfilePanel({ username, ui, onClose }: { username: string; ui: 
   }
 
   return (
-    <SideSheet title={PROFILE_TEXT.title(username)} closeLabel={PROFILE_TEXT.close} onClose={onClose} width="narrow" over>
+    <SideSheet title={PROFILE_TEXT.title(username)} closeLabel={PROFILE_TEXT.close} onClose={onClose} width="narrow" over back={false}>
       {user === null || contact === null ? (
         <Muted>{PROFILE_TEXT.loading}</Muted>
       ) : (

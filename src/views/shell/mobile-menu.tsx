@@ -1,7 +1,9 @@
 import { styled } from '@linaria/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { TEXT } from '../../domain/text-fr';
 import { Icon } from '../common/icons';
+import { useCurrentUser } from '../use-current-user';
 import { desktopQuery, MOBILE_MENU_HEIGHT } from '../theme';
 import { isCurrentNav, NAV_ITEMS } from './nav-items';
 import type { ShellPanels } from './shell';
@@ -11,6 +13,7 @@ import { ExtraItems } from './side-nav';
 export function MobileMenu({ panels }: { panels: ShellPanels }) {
   const [location] = useLocation();
   const [moreOpen, setMoreOpen] = useState(false);
+  const onboarding = useCurrentUser()?.settings.isNewVIP ?? false;
   const close = () => setMoreOpen(false);
   const closing: ShellPanels = {
     openCalendar: () => (close(), panels.openCalendar()),
@@ -33,6 +36,13 @@ export function MobileMenu({ panels }: { panels: ShellPanels }) {
       </Scroller>
       {moreOpen ? (
         <Sheet>
+          {/* The top bar has no room for it on the narrowest phones. */}
+          {onboarding ? (
+            <Onboarding href="/formation" onClick={close}>
+              <Icon name="formation" size={20} />
+              {TEXT.firstSteps} Comptoir
+            </Onboarding>
+          ) : null}
           <ExtraItems panels={closing} />
         </Sheet>
       ) : null}
@@ -63,6 +73,7 @@ const Scroller = styled.div`
 const entryStyle = `
   flex: 0 0 auto;
   min-width: 64px;
+  min-height: 44px;
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -85,6 +96,20 @@ const Entry = styled(Link)`
 `;
 const MoreButton = styled.button`
   ${entryStyle}
+`;
+
+const Onboarding = styled(Link)`
+  display: none;
+  @media (max-width: 480px) {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-height: 44px;
+    padding: 0 12px;
+    color: var(--gold);
+    font-weight: 600;
+    text-decoration: none;
+  }
 `;
 
 const Sheet = styled.div`

@@ -15,7 +15,7 @@ export function SideNav({ panels }: { panels: ShellPanels }) {
   return (
     <Nav aria-label={TEXT.mainNavigation}>
       <Logo href="/">
-        <span aria-hidden="true">◆</span> Comptoir
+        <Icon name="logo" size={24} /> Comptoir
       </Logo>
       <List>
         {NAV_ITEMS.filter((item) => !item.mobileOnly).map((item) => (
@@ -91,7 +91,9 @@ const Nav = styled.nav`
 `;
 
 const Logo = styled(Link)`
-  display: block;
+  display: flex;
+  align-items: center;
+  gap: 8px;
   padding: 4px 12px 16px;
   font-size: 20px;
   font-weight: 800;
@@ -133,6 +135,9 @@ const itemStyle = `
     background: var(--accent-soft);
     color: var(--accent);
     font-weight: 700;
+  }
+  ${mobileQuery} {
+    min-height: 44px;
   }
 `;
 

@@ -6,6 +6,7 @@ import { TEXT } from '../../domain/text-fr';
 import { unreadConversationCount$ } from '../../store/queries';
 import { useApp } from '../app-context';
 import { Icon } from '../common/icons';
+import { visuallyHidden } from '../common/visually-hidden';
 import { mobileQuery } from '../theme';
 import { useObservable } from '../use-observable';
 import { useCurrentUser } from '../use-current-user';
@@ -26,7 +27,10 @@ export function TopBar({ panels }: { panels: ShellPanels }) {
       <Left>
         {user?.settings.isNewVIP ? <Onboarding href="/formation">{TEXT.firstSteps} Comptoir</Onboarding> : null}
         {user?.canWriteNews && onAlertPage ? (
-          <NewAlert href="/notification?nouvelle=1">{TEXT.newNotification}</NewAlert>
+          <NewAlert href="/notification?nouvelle=1">
+            <Icon name="edit" size={18} />
+            <span>{TEXT.newNotification}</span>
+          </NewAlert>
         ) : null}
         <UpsellPill />
       </Left>
@@ -37,17 +41,18 @@ export function TopBar({ panels }: { panels: ShellPanels }) {
         <IconAnchor href={GLOSSARY_URL} target="_blank" rel="noopener noreferrer" aria-label={TEXT.glossary} title={TEXT.glossary}>
           <Icon name="glossary" />
         </IconAnchor>
-        <IconButton type="button" onClick={panels.openCalendar} aria-label={TEXT.calendar} title={TEXT.calendar}>
+        <IconButton type="button" onClick={panels.openCalendar} aria-label={TEXT.calendar} title={TEXT.calendar} data-in-menu="">
           <Icon name="calendar" />
         </IconButton>
-        <IconButton
-          type="button"
-          onClick={panels.toggleMessaging}
-          aria-label={unread > 0 ? `${TEXT.messaging} (${MESSAGING_TEXT.unreadConversations(unread)})` : TEXT.messaging}
-          title={TEXT.messaging}
-        >
+        {/* Named by its (hidden) text, not aria-label: the badge's number is visible text the name must hold. */}
+        <IconButton type="button" onClick={panels.toggleMessaging} title={TEXT.messaging}>
           <Icon name="messages" />
-          {unread > 0 ? <Badge data-testid="unread-conversations">{unread}</Badge> : null}
+          <span className={visuallyHidden}>{unread > 0 ? `${TEXT.messaging} (${MESSAGING_TEXT.unreadConversations(unread)})` : TEXT.messaging}</span>
+          {unread > 0 ? (
+            <Badge data-testid="unread-conversations" aria-hidden="true">
+              {unread}
+            </Badge>
+          ) : null}
         </IconButton>
         <IconLink href="/contact" aria-label={TEXT.contact} title={TEXT.contact}>
           <Icon name="contact" />
@@ -64,6 +69,7 @@ export function TopBar({ panels }: { panels: ShellPanels }) {
   );
 }
 
+/** One line at every width: on a phone the calendar moves to the menu's 'Plus', labels shrink to icons. */
 const Bar = styled.header`
   display: flex;
   align-items: center;
@@ -74,7 +80,8 @@ const Bar = styled.header`
   background: var(--surface);
   border-bottom: 1px solid var(--border);
   ${mobileQuery} {
-    padding: 8px 12px;
+    gap: 6px;
+    padding: 6px 8px;
   }
 `;
 
@@ -84,27 +91,70 @@ const Left = styled.div`
   gap: 10px;
   flex-wrap: wrap;
   min-width: 0;
+  ${mobileQuery} {
+    flex-wrap: nowrap;
+    gap: 6px;
+  }
 `;
 
+/** On the narrowest phones it moves to the menu's 'Plus' sheet, leaving the line to the pill. */
 const Onboarding = styled(Link)`
   font-weight: 600;
   color: var(--gold);
   text-decoration: none;
+  ${mobileQuery} {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-size: 13px;
+    line-height: 1.2;
+  }
+  @media (max-width: 480px) {
+    display: none;
+  }
 `;
 
 const NewAlert = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
   padding: 6px 14px;
   border-radius: 999px;
   background: var(--accent);
   color: var(--accent-contrast);
   font-weight: 600;
   text-decoration: none;
+  & svg {
+    display: none;
+  }
+  ${mobileQuery} {
+    flex: none;
+    justify-content: center;
+    width: 44px;
+    height: 44px;
+    padding: 0;
+    & svg {
+      display: block;
+    }
+    & span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+  }
 `;
 
 const Icons = styled.div`
   display: flex;
   align-items: center;
   gap: 4px;
+  flex: none;
+  ${mobileQuery} {
+    gap: 0;
+  }
 `;
 
 const iconStyle = `
@@ -121,6 +171,10 @@ const iconStyle = `
   &:hover {
     background: var(--surface-2);
   }
+  ${mobileQuery} {
+    width: 44px;
+    height: 44px;
+  }
 `;
 const IconLink = styled(Link)`
   ${iconStyle}
@@ -133,6 +187,11 @@ const IconAnchor = styled.a`
 `;
 const IconButton = styled.button`
   ${iconStyle}
+  @media (max-width: 480px) {
+    &[data-in-menu] {
+      display: none;
+    }
+  }
 `;
 
 const Badge = styled.span`
@@ -156,6 +215,11 @@ const Avatar = styled(Link)`
   width: 36px;
   height: 36px;
   margin-left: 6px;
+  ${mobileQuery} {
+    width: 44px;
+    height: 44px;
+    margin-left: 2px;
+  }
   border-radius: 50%;
   overflow: hidden;
   background: var(--accent-soft);

@@ -37,6 +37,16 @@ const Pill = styled(Link)`
   overflow: hidden;
   text-overflow: ellipsis;
   max-width: 100%;
+  &[data-kind='pill'] {
+    flex: none;
+  }
+  @media (max-width: 899px) {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 12px;
+    font-size: 13px;
+  }
   &[data-kind='banner'] {
     background: var(--gold);
     color: var(--gold-contrast);

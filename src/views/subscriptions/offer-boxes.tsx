@@ -9,6 +9,7 @@ import { purchaseBlocked } from '../../domain/pricing';
 import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { TEXT } from '../../domain/text-fr';
 import { useApp } from '../app-context';
+import { Icon } from '../common/icons';
 import { Button, Card, ErrorText, Field, buttonClass } from '../common/ui';
 import { OfferPrice } from './offer-price';
 
@@ -105,11 +106,13 @@ function OfferBox(props: { box: Box; boxIndex: number; user: User; vat: number; 
         <Bullets>
           {lines(offer.avantages).map((line) => (
             <li key={line} data-kind="plus">
+              <Icon name="check" size={16} />
               {line}
             </li>
           ))}
           {lines(offer.desavantages).map((line) => (
             <li key={line} data-kind="minus">
+              <Icon name="close" size={16} />
               {line}
             </li>
           ))}
@@ -178,12 +181,17 @@ const Bullets = styled.ul`
   list-style: none;
   display: grid;
   gap: 4px;
-  & li::before {
-    content: '✓ ';
+  & li {
+    display: flex;
+    align-items: baseline;
+    gap: 6px;
+  }
+  & svg {
+    flex: none;
+    align-self: center;
     color: var(--accent);
   }
-  & li[data-kind='minus']::before {
-    content: '✗ ';
+  & li[data-kind='minus'] svg {
     color: var(--muted);
   }
 `;
