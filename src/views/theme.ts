@@ -99,5 +99,9 @@ export const globalStyles = css`
       outline: 2px solid var(--accent);
       outline-offset: 2px;
     }
+    /* A scrolling box (the virtualised log) is cut at its edges: its ring goes inside. */
+    [data-virtuoso-scroller]:focus-visible {
+      outline-offset: -2px;
+    }
   }
 `;
