@@ -7,15 +7,19 @@ export const SIGNED_OUT_ROUTES: readonly string[] = [
   '/?redirect_uri=%2Fchat',
   '/register-for-free',
   '/register',
+  '/reset_password',
   '/reset_password?code=exemple',
+  '/confirm_email',
   '/confirm_email?confirmation=exemple',
   '/purchase/0/0',
 ];
 
-/** The later screens ('bientôt disponible') included, and a path no screen answers. */
+/** The later screens ('bientôt disponible') included, a room one can read and one one cannot, and a path no screen answers. */
 export const SIGNED_IN_ROUTES: readonly string[] = [
   '/',
   '/chat',
+  '/chat?room=Forex',
+  '/chat?room=Prime',
   '/notification',
   '/qg',
   '/register',
@@ -23,6 +27,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/replay',
   '/replay/exemple',
   '/formation',
+  '/formation/1/2',
   '/formation/1/2/3',
   '/formation/1/1',
   '/formation/1/1/5',
@@ -47,6 +52,8 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/profil/security',
   '/profil/parrainage',
   '/profil/blocked',
+  '/stripe_connect',
+  '/confirm_email',
   '/purchase/upgrade_live',
   '/purchase/0/0',
   '/page-inconnue',

@@ -156,3 +156,26 @@ function logDownwards(list: Locator): Promise<string[]> {
     return seen;
   });
 }
+
+test('an XSS payload posted in a room shows as its text for everyone and runs nothing', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const vip = await member(browser, 'vip', 'Indices');
+  const live = await member(browser, 'live', 'Indices');
+  await expect(log(live).getByRole('article').last()).toBeVisible();
+  const id = unique('Charge');
+  const payload = `${id} <img src=x onerror="window.pwned=1"> <script>window.pwned=2</script> <svg onload="window.pwned=3"></svg> javascript:window.pwned=4 &lt;b&gt; ${'X'.repeat(300)}`;
+  await send(vip, payload);
+  for (const page of [vip, live]) {
+    const row = log(page).getByRole('article').filter({ hasText: id });
+    await expect(row).toBeVisible();
+    await expect(row.locator('p').filter({ hasText: id })).toHaveText(payload);
+    await expect(row.locator('img[src="x"], script, svg[onload], [onerror]')).toHaveCount(0);
+    await expect(row.getByRole('link')).toHaveCount(0);
+    // The long word wraps inside the row: nothing wider than the log.
+    const [rowWidth, logWidth] = await Promise.all([row.evaluate((e) => e.scrollWidth), log(page).evaluate((e) => e.clientWidth)]);
+    expect(rowWidth).toBeLessThanOrEqual(logWidth);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  }
+  await vip.context().close();
+  await live.context().close();
+});

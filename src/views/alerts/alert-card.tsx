@@ -70,8 +70,9 @@ export const AlertCard = memo(function AlertCard(props: {
         </>
       )}
       <Actions>
-        <button type="button" aria-pressed={alert.liked} aria-label={`${CHAT_TEXT.like} (${alert.likesCount})`} onClick={() => void chat?.alerts?.like(alert._id, alert.room, !alert.liked).then((e) => e && toast.error(e))}>
+        <button type="button" aria-pressed={alert.liked} aria-label={`${CHAT_TEXT.like} : ${alert.likesCount}`} onClick={() => void chat?.alerts?.like(alert._id, alert.room, !alert.liked).then((e) => e && toast.error(e))}>
           <Icon name="heart" size={16} fill={alert.liked ? 'currentColor' : 'none'} />
+          {/* Said by the name, where it is a word ('J'aime : 3'): label in name. */}
           <span aria-hidden="true">{alert.likesCount}</span>
         </button>
         <button
@@ -276,9 +277,10 @@ const TradeTable = styled.table`
 const Order = styled.span`
   padding: 1px 6px;
   border-radius: 6px;
-  color: #fff;
+  color: var(--accent-contrast);
   background: var(--accent);
   &[data-order='SELL'] {
+    color: var(--danger-contrast);
     background: var(--danger);
   }
 `;

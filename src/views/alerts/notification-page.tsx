@@ -11,6 +11,7 @@ import { useChat, useQuery } from '../chat/use-chat';
 import { alertBadges$ } from '../../store/chat-queries';
 import { useRoomSelection } from '../chat/use-room-selection';
 import { usePageTitle } from '../common/use-page-title';
+import { visuallyHidden } from '../common/visually-hidden';
 import { AlertFeed } from './alert-feed';
 import { Comments } from './alert-card';
 import { PanelHeader } from '../common/panel-header';
@@ -63,6 +64,8 @@ export function NotificationPage() {
         <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} badges={badges} badgeLabel={alertBadgeLabel} />
       )}
       <Main>
+        {/* The screen's heading, for those who move by headings; the room list says the rest. */}
+        <h1 className={visuallyHidden}>{ALERT_TEXT.pageTitle(room?.name ?? '')}</h1>
         {phone ? (
           <RoomsButton type="button" aria-haspopup="dialog" onClick={() => setRoomSheet(true)}>
             <Icon name="list" size={20} />

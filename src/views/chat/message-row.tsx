@@ -290,7 +290,6 @@ const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 4px;
-  opacity: 0.75;
 `;
 const ToolButton = styled.button`
   display: inline-flex;

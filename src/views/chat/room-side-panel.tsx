@@ -75,6 +75,7 @@ export function RoomButtons(props: RoomListProps) {
       >
         <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
         <Name>{room.name}</Name>
+        {room.canRead ? null : <Icon name="lock" size={16} data-lock="" />}
         <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
       </RoomButton>
     </li>
@@ -97,6 +98,7 @@ const Panel = styled.nav`
   &[data-collapsed] {
     width: 60px;
   }
+  &[data-collapsed] [data-lock],
   &[data-collapsed] span:not([aria-hidden]) {
     display: none;
   }
@@ -161,8 +163,9 @@ const RoomButton = styled.button`
     background: var(--accent);
     color: var(--accent-contrast);
   }
-  &[data-locked] {
-    opacity: 0.6;
+  /* A room one cannot read: muted (4.5:1 still) with a lock, rather than faded out of reach. */
+  &[data-locked]:not([aria-current='page']) {
+    color: var(--muted);
   }
 `;
 

@@ -29,7 +29,13 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
   }, [chat, props.parentId]);
 
   return (
-    <Aside aria-label={CHAT_TEXT.threadTitle}>
+    <Aside
+      aria-label={CHAT_TEXT.threadTitle}
+      onKeyDown={(event) => {
+        // Escape closes the thread from anywhere inside it, unless a dialog of its own is open.
+        if (event.key === 'Escape' && !event.defaultPrevented && !(event.target instanceof Element && event.target.closest('dialog'))) props.onClose();
+      }}
+    >
       <PanelHeader title={CHAT_TEXT.threadTitle} closeLabel={CHAT_TEXT.closeThread} onClose={props.onClose} back focus />
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
       <Replies>

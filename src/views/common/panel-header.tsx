@@ -54,8 +54,8 @@ export const MentionBadge = styled.span`
   font-size: 11px;
   padding: 1px 6px;
   border-radius: 6px;
-  background: var(--gold, #c9a227);
-  color: #111;
+  background: var(--gold);
+  color: var(--gold-contrast);
   font-weight: 700;
 `;
 

@@ -61,9 +61,9 @@ export const Field = styled.label`
     font-weight: 400;
     color: var(--text);
   }
+  /* The border turns green and the shared ring shows: a 1px colour change alone is not seen. */
   & input:focus {
     border-color: var(--accent);
-    outline: none;
   }
 `;
 
@@ -86,7 +86,7 @@ export const CountBadge = styled.span`
   padding: 0 6px;
   border-radius: 10px;
   background: var(--danger);
-  color: #fff;
+  color: var(--danger-contrast);
   font-size: 12px;
   font-weight: 700;
   text-align: center;

@@ -91,7 +91,7 @@ const Banner = styled.div`
   gap: 10px;
   padding: 10px 20px;
   background: linear-gradient(90deg, var(--live), #b71c1c);
-  color: #fff;
+  color: var(--live-contrast);
   & strong {
     letter-spacing: 0.06em;
   }

@@ -203,7 +203,7 @@ const Badge = styled.span`
   padding: 0 5px;
   border-radius: 9px;
   background: var(--danger);
-  color: #fff;
+  color: var(--danger-contrast);
   font-size: 11px;
   font-weight: 700;
   line-height: 18px;

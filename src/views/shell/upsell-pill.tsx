@@ -49,6 +49,6 @@ const Pill = styled(Link)`
   }
   &[data-kind='banner'] {
     background: var(--gold);
-    color: #fff;
+    color: var(--gold-contrast);
   }
 `;

