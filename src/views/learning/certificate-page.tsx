@@ -30,8 +30,20 @@ export function CertificatePage({ params }: { params: { categoryId: string; form
   useEffect(markLearningScreen, []);
   usePageTitle(FORMATION_TEXT.certificateTitle);
 
-  if (lookup.status === 'missing') return <Page><ErrorText role="alert">{FORMATION_TEXT.unknownFormation}</ErrorText></Page>;
-  if (lookup.status === 'loading' || progress === undefined) return <Page><p role="status">{LEARNING_TEXT.loading}</p></Page>;
+  if (lookup.status === 'missing')
+    return (
+      <Page>
+        <h1>{FORMATION_TEXT.certificateTitle}</h1>
+        <ErrorText role="alert">{FORMATION_TEXT.unknownFormation}</ErrorText>
+      </Page>
+    );
+  if (lookup.status === 'loading' || progress === undefined)
+    return (
+      <Page>
+        <h1>{FORMATION_TEXT.certificateTitle}</h1>
+        <p role="status">{LEARNING_TEXT.loading}</p>
+      </Page>
+    );
   const { formation } = lookup;
   const back = (
     <Link href={coursePath(formation.categoryId, formation.id)} className={backLink}>
@@ -44,6 +56,7 @@ export function CertificatePage({ params }: { params: { categoryId: string; form
     return (
       <Page>
         {back}
+        <h1>{FORMATION_TEXT.certificateTitle}</h1>
         <p>{LEARNING_TEXT.certificateUnavailable}</p>
       </Page>
     );

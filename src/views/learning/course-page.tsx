@@ -37,6 +37,7 @@ export function CoursePage({ params }: { params: { categoryId: string; formation
     return (
       <Page>
         <BackLink />
+        <h1>{FORMATION_TEXT.pageTitle}</h1>
         <ErrorText role="alert">{FORMATION_TEXT.unknownFormation}</ErrorText>
       </Page>
     );
@@ -44,6 +45,7 @@ export function CoursePage({ params }: { params: { categoryId: string; formation
     return (
       <Page>
         <BackLink />
+        <h1>{FORMATION_TEXT.pageTitle}</h1>
         <p role="status">{LEARNING_TEXT.loading}</p>
       </Page>
     );
