@@ -11,6 +11,7 @@ import { ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
 import { Certificate } from './certificate';
+import { backLink } from './back-link';
 import { coursePath, markLearningScreen } from './learning-memory';
 import { useFormation, useFormationProgress, useRefreshFormation } from './use-learning';
 
@@ -76,15 +77,6 @@ const Page = styled.div`
   }
 `;
 
-const backLink = css`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  min-height: 44px;
-  color: var(--accent);
-  font-weight: 600;
-  text-decoration: none;
-`;
 
 const Tools = styled.div`
   display: flex;

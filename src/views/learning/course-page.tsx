@@ -13,6 +13,7 @@ import { useCore } from '../app-context';
 import { Icon } from '../common/icons';
 import { Button, buttonClass, ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
+import { backLink } from './back-link';
 import { ChapterVideo } from './chapter-video';
 import { CourseQuiz } from './course-quiz';
 import { StepList } from './step-list';
@@ -169,10 +170,10 @@ function CoursePlayer({ formation, progress, requestedStep }: { formation: Forma
 
 function BackLink() {
   return (
-    <Back href="/formation">
+    <Link href="/formation" className={backLink}>
       <Icon name="back" size={18} aria-hidden="true" />
       {FORMATION_TEXT.backToFormations}
-    </Back>
+    </Link>
   );
 }
 
@@ -184,15 +185,6 @@ const Page = styled.div`
   }
 `;
 
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  min-height: 44px;
-  color: var(--accent);
-  font-weight: 600;
-  text-decoration: none;
-`;
 
 const Header = styled.header`
   margin: 8px 0 16px;
