@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
+import { unique } from './chat-room';
 
 async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
   const context = await browser.newContext();
@@ -12,7 +13,6 @@ async function member(browser: Browser, identifier: string, room = 'Forex'): Pro
 
 const feed = (page: Page) => page.getByRole('main');
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function postAlert(coach: Page, content: string, options: { trade?: boolean } = {}) {
   await coach.getByRole('link', { name: 'Nouvelle notification' }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
+import { member, log, unique } from './chat-room';
 
 /**
  * The log as a reader sees it: formatted messages with safe links, day separators, placeholder
@@ -7,17 +8,6 @@ import { signIn } from './sign-in';
  * messages.
  */
 
-async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/chat?room=${room}`);
-  await signIn(page, identifier);
-  await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
-  return page;
-}
-
-const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const announcement = (page: Page) => page.locator('[aria-live="polite"]');
 
 async function send(page: Page, text: string) {

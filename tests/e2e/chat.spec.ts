@@ -1,19 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { expect, test, type Page } from '@playwright/test';
+import { member, log, composer, unique } from './chat-room';
 
-/** A member signed in on their own browser context, on /chat in the given room. */
-async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/chat?room=${room}`);
-  await signIn(page, identifier);
-  await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
-  return page;
-}
-
-const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Votre message' }).first();
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);

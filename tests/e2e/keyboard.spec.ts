@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD } from './sign-in';
+import { unique } from './chat-room';
 
 /**
  * Issue 16, "accessible": the member's journey with the keyboard alone — sign in, open the chat,
@@ -7,7 +8,6 @@ import { PASSWORD } from './sign-in';
  * every control reached showing its focus ring, and focus given back where it came from.
  */
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times, then checks the

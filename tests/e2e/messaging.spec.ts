@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
+import { unique } from './chat-room';
 
 /** A member signed in on their own browser context (their own store), on `path`. */
 async function member(browser: Browser, identifier: string, path = '/'): Promise<Page> {
@@ -10,7 +11,6 @@ async function member(browser: Browser, identifier: string, path = '/'): Promise
   return page;
 }
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const messaging = (page: Page) => page.getByRole('dialog', { name: 'Messagerie' });
 const openMessaging = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { expect, test, type Page } from '@playwright/test';
+import { member, log, composer, unique } from './chat-room';
 
 /**
  * Comptoir offline (DESIGN.md "The client offline"): once the service worker controls the page, a
@@ -9,21 +9,9 @@ import { signIn } from './sign-in';
  * Playwright's setOffline cuts the worker's network too: only its precache answers the reload.
  */
 
-async function member(browser: Browser, identifier: string, room: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/chat?room=${room}`);
-  await signIn(page, identifier);
-  await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
-  return page;
-}
-
-const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
 const rows = (page: Page) => log(page).locator('article[data-id]');
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Votre message' }).first();
 const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'Hors ligne' });
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Waits until the app's service worker serves this page (installed, precache filled, claimed). */
 async function controlledByWorker(page: Page) {

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { signIn } from './sign-in';
+import { log, unique } from './chat-room';
 
 /** The app on a phone (issue 16): the chat in one hand, 44px targets, no page wider than the screen. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('on a phone the room list is a sheet, a thread covers the room and Retour comes back', async ({ page }) => {
   await page.goto('/chat');
