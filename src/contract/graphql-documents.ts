@@ -31,3 +31,26 @@ export const FORMATION_CATEGORIES_QUERY = /* GraphQL */ `
     formationCategories { id attributes { title ordre subscriptions formations { id title } } }
   }
 `;
+
+/** Home dashboard and replay filters: the poll, the public team members and the replay categories. */
+export const HOME_CONTENT_QUERY = /* GraphQL */ `
+  query HomeContent {
+    currentPoll { question }
+    teamMembers { id name role picture }
+    replayCategories
+  }
+`;
+
+/** Subscription 6: add a slot of the weekly programme, or move one (`id` set). */
+export const SAVE_PLANNING_SLOT_MUTATION = /* GraphQL */ `
+  mutation SavePlanningSlot($input: PlanningSlotInput!) {
+    savePlanningSlot(input: $input) { id name speaker weekday startMinute durationMinutes roomClickId directLink }
+  }
+`;
+
+/** Subscription 6: publish a replay at once. */
+export const PUBLISH_REPLAY_MUTATION = /* GraphQL */ `
+  mutation PublishReplay($input: PublishReplayInput!) {
+    publishReplay(input: $input) { id attributes { slug } }
+  }
+`;
