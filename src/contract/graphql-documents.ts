@@ -32,10 +32,16 @@ export const FORMATION_CATEGORIES_QUERY = /* GraphQL */ `
   }
 `;
 
-/** Home dashboard and replay filters: the poll, the public team members and the replay categories. */
-export const HOME_CONTENT_QUERY = /* GraphQL */ `
-  query HomeContent {
+/** The home dashboard's poll (null when none runs). */
+export const CURRENT_POLL_QUERY = /* GraphQL */ `
+  query CurrentPoll {
     currentPoll { question }
+  }
+`;
+
+/** The replay filters: the public team members (by priority) and the replay categories. */
+export const REPLAY_FILTERS_QUERY = /* GraphQL */ `
+  query ReplayFilters {
     teamMembers { id name role picture }
     replayCategories
   }

@@ -4,6 +4,8 @@ import type { PlanningItem } from '../contract/planning';
 import type { AdBanner, UpsellBanner } from '../contract/banners';
 import type { Box } from '../contract/billing';
 import type { Formation, FormationCategory } from '../contract/formations';
+import type { Replay, TeamMember } from '../contract/replays';
+import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
 
 /** The browser database's name (one IndexedDB database per collection, named after it). */
 export const DATABASE_NAME = 'comptoir';
@@ -40,7 +42,21 @@ export type ContentDoc =
   /** A formation as the member sees it (`formation:{id}`, `sortKey` its id): locked ones without chapters. */
   | { key: string; type: 'formation'; sortKey: number; data: Formation }
   /** A formation category (`formationCategory:{id}`, `sortKey` its `ordre`). */
-  | { key: string; type: 'formationCategory'; sortKey: number; data: FormationCategory };
+  | { key: string; type: 'formationCategory'; sortKey: number; data: FormationCategory }
+  /** A replay as the member sees it (`replay:{id}`, `sortKey` its date in ms): locked ones without video. */
+  | { key: string; type: 'replay'; sortKey: number; data: Replay }
+  /** A public team member (`teamMember:{id}`, `sortKey` its rank in the author filter). */
+  | { key: string; type: 'teamMember'; sortKey: number; data: TeamMember }
+  /** A replay category (`replayCategory:{name}`, `sortKey` its display rank). */
+  | { key: string; type: 'replayCategory'; sortKey: number; data: { name: string } }
+  /** The running poll (`poll:current`); absent when none runs. */
+  | { key: 'poll:current'; type: 'poll'; sortKey: number; data: Poll }
+  /** One of the member's poll answers (`pollAnswer:{question}`). */
+  | { key: string; type: 'pollAnswer'; sortKey: number; data: PollAnswer }
+  /** A landing article (`article:{id}`, `sortKey` its date in ms). */
+  | { key: string; type: 'article'; sortKey: number; data: Article }
+  /** A platform tool (`tool:{id}`, `sortKey` its `ordre`). */
+  | { key: string; type: 'tool'; sortKey: number; data: Tool };
 export type ContentType = ContentDoc['type'];
 export const contentSchema: RxJsonSchema<ContentDoc> = {
   version: 0,
