@@ -5,7 +5,8 @@ import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
 import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
-import { startContentSync } from './sync/content-sync';
+import { createContentSync } from './sync/content-sync';
+import { latestReplays } from './sync/fold-content';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
@@ -33,6 +34,12 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   );
   // The progress outbox sends what waits whenever the realtime connection comes back.
   const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
+  const content = createContentSync({
+    api,
+    db,
+    getToken: readToken,
+    replays: { fold: (replay) => latestReplays.fold(db, [replay]), refresh: () => latestReplays.refresh(api, db) },
+  });
   return {
     db,
     chat: chat.sync$,
@@ -43,9 +50,11 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     realtime$,
     /** Formations, categories and progress, and the progress intents (spec 3 §2). */
     learning,
+    /** The home content, the poll intent and the content host's subscriptions (spec 3 §2, issue 18). */
+    content,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
-      const stopContent = startContentSync({ api, db });
+      const stopContent = content.start();
       const stopChat = chat.start();
       const stopLearning = learning.start();
       return () => {

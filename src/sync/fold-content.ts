@@ -1,9 +1,25 @@
 import type { PlanningItem } from '../contract/planning';
 import type { BannersResponse } from '../contract/banners';
+import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
+import { REPLAY_PAGE_SIZE, replaysResponse, type Replay } from '../contract/replays';
+import type { ApiClient } from './api-client';
+import { articleKey, POLL_KEY, pollAnswerKey, replayKey, toolKey } from '../store/home-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { ContentDoc } from '../store/schemas';
 
 export const planningKey = (id: number) => `planning:${id}`;
+
+const planningDoc = (item: PlanningItem): ContentDoc => ({
+  key: planningKey(item.id),
+  type: 'planning',
+  sortKey: Date.parse(item.attributes.date),
+  data: item,
+});
+
+/** Lives the server says are current (`liveChanged`): upserted, the rest of the planning kept. */
+export async function foldPlanningItems(db: ComptoirDatabase, items: readonly PlanningItem[]): Promise<void> {
+  if (items.length > 0) await db.content.bulkUpsert(items.map(planningDoc));
+}
 
 /**
  * A planning answer is the whole truth for its range: its items are upserted, and stored items of
@@ -14,12 +30,7 @@ export async function foldPlanningPage(
   range: { from: Date; to: Date },
   items: readonly PlanningItem[],
 ): Promise<void> {
-  const docs: ContentDoc[] = items.map((item) => ({
-    key: planningKey(item.id),
-    type: 'planning',
-    sortKey: Date.parse(item.attributes.date),
-    data: item,
-  }));
+  const docs = items.map(planningDoc);
   const kept = new Set(docs.map((d) => d.key));
   const stale = await db.content
     .find({
@@ -43,3 +54,39 @@ export async function foldBanners(db: ComptoirDatabase, banners: BannersResponse
   if (removals.length > 0) await db.content.bulkRemove(removals);
   if (upserts.length > 0) await db.content.bulkUpsert(upserts);
 }
+
+/** The running poll replaces what was stored; none running removes it. */
+export async function foldPoll(db: ComptoirDatabase, poll: Poll | null): Promise<void> {
+  if (poll) await db.content.upsert({ key: POLL_KEY, type: 'poll', sortKey: 0, data: poll });
+  else await db.content.bulkRemove([POLL_KEY]);
+}
+
+/** The member's answers: one per question, the server's (the first given) kept. */
+export async function foldPollAnswers(db: ComptoirDatabase, answers: readonly PollAnswer[]): Promise<void> {
+  if (answers.length === 0) return;
+  await db.content.bulkUpsert(answers.map((data): ContentDoc => ({ key: pollAnswerKey(data.question), type: 'pollAnswer', sortKey: 0, data })));
+}
+
+export async function foldArticles(db: ComptoirDatabase, articles: readonly Article[]): Promise<void> {
+  if (articles.length === 0) return;
+  await db.content.bulkUpsert(
+    articles.map((data): ContentDoc => ({ key: articleKey(data.id), type: 'article', sortKey: Date.parse(data.attributes.date), data })),
+  );
+}
+
+export async function foldTools(db: ComptoirDatabase, tools: readonly Tool[]): Promise<void> {
+  if (tools.length === 0) return;
+  await db.content.bulkUpsert(tools.map((data): ContentDoc => ({ key: toolKey(data.id), type: 'tool', sortKey: data.attributes.ordre, data })));
+}
+
+/** The newest replays: folded from the subscription's `replayPublished` and fetched again after a reconnection. */
+export const latestReplays = {
+  async fold(db: ComptoirDatabase, replays: readonly Replay[]): Promise<void> {
+    if (replays.length === 0) return;
+    await db.content.bulkUpsert(replays.map((data): ContentDoc => ({ key: replayKey(data.id), type: 'replay', sortKey: Date.parse(data.attributes.date), data })));
+  },
+  async refresh(api: ApiClient, db: ComptoirDatabase): Promise<void> {
+    const page = await api.request(replaysResponse, 'content', '/api/platform-replays', { query: { page: 1, pageSize: REPLAY_PAGE_SIZE } });
+    if (page.ok) await latestReplays.fold(db, page.data.data);
+  },
+};

@@ -85,3 +85,62 @@ describe('banners fold', () => {
     expect(await firstValueFrom(upsellBanner$(db))).toEqual(upsell);
   });
 });
+
+describe('home content fold (issue 18)', () => {
+  const article = (id: number, categoryId: number, date: string) => ({
+    id,
+    attributes: {
+      title: `Article ${id}`,
+      slug: `article-${id}`,
+      date,
+      picture: null,
+      content: 'Texte',
+      with_HTML_content: false,
+      category: { id: categoryId, name: categoryId === 9 ? 'Morning Mood' : 'Marchés' },
+      audio: null,
+    },
+  });
+
+  it('pairs the running poll with the member answer, by question', async () => {
+    const { poll$ } = await import('../../../src/store/home-queries');
+    const { foldPoll, foldPollAnswers } = await import('../../../src/sync/fold-content');
+    expect(await firstValueFrom(poll$(db))).toBeNull();
+    await foldPoll(db, { question: 'Votre semaine ?' });
+    expect(await firstValueFrom(poll$(db))).toEqual({ poll: { question: 'Votre semaine ?' }, answer: null });
+    await foldPollAnswers(db, [{ question: 'Une autre question', answer: 2 }]);
+    expect((await firstValueFrom(poll$(db)))?.answer).toBeNull();
+    await foldPollAnswers(db, [{ question: 'Votre semaine ?', answer: 8 }]);
+    await foldPollAnswers(db, [{ question: 'Votre semaine ?', answer: 8 }]);
+    expect((await firstValueFrom(poll$(db)))?.answer).toEqual({ question: 'Votre semaine ?', answer: 8 });
+    await foldPoll(db, null);
+    expect(await firstValueFrom(poll$(db))).toBeNull();
+  });
+
+  it('keeps the newest article of a category and the home list in its order', async () => {
+    const { latestArticleOf$, homeArticles$, HOME_ARTICLES_KEY } = await import('../../../src/store/home-queries');
+    const { foldArticles } = await import('../../../src/sync/fold-content');
+    expect(await firstValueFrom(homeArticles$(db))).toBeNull();
+    await foldArticles(db, [article(1, 9, '2026-11-24T07:00:00.000Z'), article(2, 9, '2026-11-25T07:00:00.000Z'), article(3, 4, '2026-11-23T07:00:00.000Z')]);
+    await foldArticles(db, [article(2, 9, '2026-11-25T07:00:00.000Z')]);
+    expect((await firstValueFrom(latestArticleOf$(db, 9)))?.id).toBe(2);
+    expect(await firstValueFrom(latestArticleOf$(db, 12))).toBeNull();
+    await db.kv.upsert({ key: HOME_ARTICLES_KEY, value: [3, 99] });
+    expect((await firstValueFrom(homeArticles$(db)))?.map((a) => a.id)).toEqual([3]);
+  });
+
+  it('lists the asked tools in the asked order and the newest replay', async () => {
+    const { toolsByIds$, latestReplay$ } = await import('../../../src/store/home-queries');
+    const { foldTools, latestReplays } = await import('../../../src/sync/fold-content');
+    const tool = (id: number, ordre: number) => ({ id, attributes: { name: `Outil ${id}`, subtitle: '', picture: null, price: 10, payment_link: null, page: null, ordre, files: [] } });
+    await foldTools(db, [tool(56, 1), tool(55, 2)]);
+    expect((await firstValueFrom(toolsByIds$(db, [55, 56]))).map((t) => t.id)).toEqual([55, 56]);
+    const replay = (id: number, date: string) => ({
+      id,
+      locked: false,
+      attributes: { title: `Replay ${id}`, slug: `r-${id}`, date, description: '', videoUrl: null, picture: null, category: 'Forex', author: null, durationSeconds: null },
+    });
+    await latestReplays.fold(db, [replay(1, '2026-11-20T10:00:00.000Z'), replay(2, '2026-11-24T10:00:00.000Z')]);
+    await latestReplays.fold(db, [replay(1, '2026-11-20T10:00:00.000Z')]);
+    expect((await firstValueFrom(latestReplay$(db)))?.id).toBe(2);
+  });
+});
