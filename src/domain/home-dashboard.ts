@@ -45,14 +45,3 @@ export function vipStatus(user: Holder, now: Date): VipStatus {
   const expiry = expiryOf(user, SUBSCRIPTION.VIP);
   return expiry ? { kind: 'running', days: remainingDays(user, SUBSCRIPTION.VIP, now), expiry } : { kind: 'none' };
 }
-
-/** Time left until a banner's end, for its countdown (all zero once it is over). */
-export function countdown(end: Date, now: Date): { days: number; hours: number; minutes: number; seconds: number } {
-  let rest = Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
-  const days = Math.floor(rest / 86_400);
-  rest -= days * 86_400;
-  const hours = Math.floor(rest / 3_600);
-  rest -= hours * 3_600;
-  const minutes = Math.floor(rest / 60);
-  return { days, hours, minutes, seconds: rest - minutes * 60 };
-}

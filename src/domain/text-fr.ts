@@ -69,9 +69,6 @@ export const TEXT = {
   emptyConversations:
     "Vous n'avez pas encore commencé de conversation, cherchez un contact pour en commencer une",
   calendarTitle: 'Calendrier des lives',
-  calendarEmpty: 'Aucun live planifié pour le moment.',
-  calendarGoogle: 'Ajouter à Google Agenda',
-  calendarIcs: 'Télécharger le calendrier (.ics)',
   mainNavigation: 'Navigation principale',
   socials: 'Réseaux sociaux',
   glossary: 'Glossaire',

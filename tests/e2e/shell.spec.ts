@@ -64,7 +64,7 @@ test('the calendar panel lists the coming lives and downloads them as .ics', asy
   await signIn(page, 'live');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Calendrier' }).click();
   const panel = page.getByRole('dialog', { name: 'Calendrier des lives' });
-  await expect(panel.getByRole('link', { name: 'Ajouter à Google Agenda' }).first()).toHaveAttribute(
+  await expect(panel.getByRole('link', { name: /^Ajouter « .+ » à Google Agenda$/ }).first()).toHaveAttribute(
     'href',
     /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
   );

@@ -4,15 +4,13 @@ import { Link } from 'wouter';
 import { ALERT_TEXT } from '../../domain/alert-form';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { visibleText } from '../../domain/message-format';
+import { summaryExcerpt } from '../../domain/home-dashboard';
 import { alert$, kv$, rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { SUMMARY_KEY } from '../../sync/alerts-sync';
 import { useChat, useQuery } from '../chat/use-chat';
 import { ErrorText } from '../common/ui';
 import { MessageText } from '../messaging/message-text';
-
-/** Content longer than this is cut in the summary, with 'Voir plus' / 'Voir moins' (spec 2 §2). */
-export const SUMMARY_CUT = 200;
 
 /** The home page's latest alerts: up to 10, newest first. */
 export function AlertSummary() {
@@ -45,7 +43,8 @@ const SummaryItem = memo(function SummaryItem({ id, rooms }: { id: string; rooms
   const [open, setOpen] = useState(false);
   if (!alert) return null;
   const room = rooms.find((r) => r.id === alert.room);
-  const long = alert.content.length > SUMMARY_CUT;
+  const excerpt = summaryExcerpt(visibleText(alert.content), open);
+  const long = excerpt.cut;
   return (
     <li>
       <strong>{alert.title}</strong> · {dayMonthTime(new Date(alert.date))}
@@ -56,7 +55,7 @@ const SummaryItem = memo(function SummaryItem({ id, rooms }: { id: string; rooms
         </>
       ) : null}
       <p>
-        {alert.locked ? ALERT_TEXT.locked : open || !long ? <MessageText content={alert.content} /> : `${visibleText(alert.content).slice(0, SUMMARY_CUT)}…`}
+        {alert.locked ? ALERT_TEXT.locked : open || !long ? <MessageText content={alert.content} /> : excerpt.text}
         {!alert.locked && long ? (
           <button type="button" onClick={() => setOpen((o) => !o)}>
             {open ? ALERT_TEXT.seeLess : ALERT_TEXT.seeMore}

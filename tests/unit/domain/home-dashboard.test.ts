@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SubscriptionEntry } from '../../../src/contract/user';
-import { countdown, homeLiveAccess, summaryExcerpt, SUMMARY_CUT, vipStatus } from '../../../src/domain/home-dashboard';
+import { homeLiveAccess, summaryExcerpt, SUMMARY_CUT, vipStatus } from '../../../src/domain/home-dashboard';
 
 const now = new Date('2026-11-25T10:00:00.000Z');
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString();
@@ -54,12 +54,5 @@ describe('VIP status banner', () => {
     expect(vipStatus(holder([3, 2000]), now).kind).toBe('unlimited');
     expect(vipStatus(holder([3, -1]), now).kind).toBe('none');
     expect(vipStatus(holder([3, 30], [6, 30]), now).kind).toBe('coach');
-  });
-});
-
-describe('banner countdown', () => {
-  it('splits the time left and stops at zero', () => {
-    expect(countdown(new Date(now.getTime() + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000), now)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
-    expect(countdown(new Date(now.getTime() - 1000), now)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
   });
 });
