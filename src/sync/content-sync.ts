@@ -120,7 +120,7 @@ export function createContentSync(deps: {
       let stopSubscriptions: (() => void) | null = null;
       // The home's content and the subscriptions after the first screen.
       const later = setTimeout(() => {
-        void Promise.all([syncPoll(), syncArticles(), syncTools()]);
+        void Promise.all([syncPoll(), syncArticles(), syncTools(), deps.replays.refresh()]).catch((error: unknown) => console.warn('home content sync failed', error));
         stopSubscriptions = (deps.subscribe ?? startContentSubscriptions)({
           db,
           getToken: deps.getToken,

@@ -68,10 +68,9 @@ export async function foldPollAnswers(db: ComptoirDatabase, answers: readonly Po
 }
 
 export async function foldArticles(db: ComptoirDatabase, articles: readonly Article[]): Promise<void> {
-  if (articles.length === 0) return;
-  await db.content.bulkUpsert(
-    articles.map((data): ContentDoc => ({ key: articleKey(data.id), type: 'article', sortKey: Date.parse(data.attributes.date), data })),
-  );
+  // One document per article, the last answer's (pages may list the same article twice).
+  const docs = new Map(articles.map((data): [string, ContentDoc] => [articleKey(data.id), { key: articleKey(data.id), type: 'article', sortKey: Date.parse(data.attributes.date), data }]));
+  if (docs.size > 0) await db.content.bulkUpsert([...docs.values()]);
 }
 
 export async function foldTools(db: ComptoirDatabase, tools: readonly Tool[]): Promise<void> {

@@ -19,7 +19,10 @@ const AUDIO_RATES = [1, 1.5, 2] as const;
 function plainText(article: Article): string {
   const { content, with_HTML_content: html } = article.attributes;
   if (!html) return content;
-  return new DOMParser().parseFromString(content, 'text/html').body.textContent ?? '';
+  const body = new DOMParser().parseFromString(content, 'text/html').body;
+  // Blocks and line breaks end with a space, so their words do not run together.
+  for (const block of body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, div, br, td, blockquote')) block.append(' ');
+  return body.textContent ?? '';
 }
 
 function preview(article: Article): string {
@@ -44,8 +47,8 @@ export function MorningMoodCard() {
       </p>
       {article.attributes.audio ? (
         <>
-          <audio ref={audio} controls preload="none" src={article.attributes.audio} aria-label={article.attributes.title} />
-          <label className="rate">
+          <Audio ref={audio} controls preload="none" src={article.attributes.audio} aria-label={article.attributes.title} />
+          <Rate>
             {HOME_TEXT.playbackRate}
             <select
               defaultValue="1"
@@ -59,7 +62,7 @@ export function MorningMoodCard() {
                 </option>
               ))}
             </select>
-          </label>
+          </Rate>
         </>
       ) : (
         <p>{preview(article)}</p>
@@ -179,6 +182,24 @@ const List = styled.ul`
   }
   & small {
     color: var(--muted);
+  }
+`;
+
+const Audio = styled.audio`
+  width: 100%;
+`;
+
+const Rate = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  & select {
+    min-height: 44px;
+    padding: 0 8px;
+    border: 1px solid var(--border);
+    border-radius: 8px;
+    background: var(--surface);
+    color: var(--text);
   }
 `;
 

@@ -121,7 +121,7 @@ describe('home content fold (issue 18)', () => {
     const { foldArticles } = await import('../../../src/sync/fold-content');
     expect(await firstValueFrom(homeArticles$(db))).toBeNull();
     await foldArticles(db, [article(1, 9, '2026-11-24T07:00:00.000Z'), article(2, 9, '2026-11-25T07:00:00.000Z'), article(3, 4, '2026-11-23T07:00:00.000Z')]);
-    await foldArticles(db, [article(2, 9, '2026-11-25T07:00:00.000Z')]);
+    await foldArticles(db, [article(2, 9, '2026-11-25T07:00:00.000Z'), article(2, 9, '2026-11-25T07:00:00.000Z')]);
     expect((await firstValueFrom(latestArticleOf$(db, 9)))?.id).toBe(2);
     expect(await firstValueFrom(latestArticleOf$(db, 12))).toBeNull();
     await db.kv.upsert({ key: HOME_ARTICLES_KEY, value: [3, 99] });
