@@ -23,8 +23,11 @@ export type ContentSubscriptionDeps = {
   getToken: () => string | null;
   /** Folds a published replay into the store (the replays' fold). */
   foldReplay: (replay: Replay) => Promise<void>;
-  /** The connection came back after a loss: fetch again what may have been missed. */
-  onReconnected: () => void;
+  /**
+   * Connected (`first`: the first time): fetch again what may have changed before the
+   * subscriptions listened (on the first connection) or while the connection was lost.
+   */
+  onConnected: (first: boolean) => void;
   /** graphql-ws' `createClient`; loaded on demand by default (no first screen needs it). */
   createClient?: (options: ClientOptions) => Client;
   /** The WebSocket URL of the content host's GraphQL endpoint (this origin's by default). */
@@ -38,7 +41,7 @@ const defaultUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${l
  * The content host's GraphQL subscriptions over graphql-ws (issue 18): a live that starts or ends,
  * the planning that changes, a replay published. Each event is decoded with the contract and
  * folded into the store like every other; a malformed one is dropped and reported. The client
- * reconnects by itself; after a reconnection `onReconnected` catches up what happened meanwhile.
+ * reconnects by itself; on each connection `onConnected` catches up what happened meanwhile.
  * Returns the cleanup.
  */
 export function startContentSubscriptions(deps: ContentSubscriptionDeps): () => void {
@@ -80,7 +83,7 @@ export function startContentSubscriptions(deps: ContentSubscriptionDeps): () => 
       retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelayMs(retries))),
       on: {
         connected: () => {
-          if (connectedOnce) deps.onReconnected();
+          deps.onConnected(!connectedOnce);
           connectedOnce = true;
         },
       },

@@ -120,12 +120,13 @@ export function createContentSync(deps: {
       let stopSubscriptions: (() => void) | null = null;
       // The home's content and the subscriptions after the first screen.
       const later = setTimeout(() => {
-        void Promise.all([syncPoll(), syncArticles(), syncTools(), deps.replays.refresh()]).catch((error: unknown) => console.warn('home content sync failed', error));
+        void Promise.all([syncPoll(), syncArticles(), syncTools()]).catch((error: unknown) => console.warn('home content sync failed', error));
         stopSubscriptions = (deps.subscribe ?? startContentSubscriptions)({
           db,
           getToken: deps.getToken,
           foldReplay: deps.replays.fold,
-          onReconnected: () => void refresh(),
+          // Whatever changed before the first connection, or while it was lost, is fetched again.
+          onConnected: (first) => void (first ? Promise.all([syncPlanning(), deps.replays.refresh()]) : refresh()),
           onDropped: (event, issue) => console.warn(`content event ${event} dropped`, issue),
         });
       }, deps.startDelayMs ?? HOME_START_DELAY_MS);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signIn, tokenOf } from './sign-in';
 
 /**
  * Formations (spec 3 §2, §4, §5): the catalogue, a course taken to its quiz, the progress that
@@ -12,12 +12,6 @@ async function member(context: BrowserContext, identifier: string, path = '/form
   await page.goto(path);
   await signIn(page, identifier);
   return page;
-}
-
-async function tokenOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
-  expect(cookie).toBeTruthy();
-  return cookie!.value;
 }
 
 type Progress = { allChaptersDone: number[]; completed: boolean; quizzResult: number | null; positions: Record<string, number> };

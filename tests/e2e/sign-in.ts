@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'comptoir123';
 export const DEMO_ACCOUNTS = ['membre', 'vip', 'live', 'coach', 'banni'] as const;
@@ -9,4 +9,11 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
+}
+
+/** The signed-in member's access token, from the session cookie (for calls made beside the page). */
+export async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie).toBeTruthy();
+  return cookie!.value;
 }

@@ -46,14 +46,14 @@ afterEach(async () => {
   await db.remove();
 });
 
-async function started(overrides: { onReconnected?: () => void; foldReplay?: (r: Replay) => Promise<void> } = {}) {
+async function started(overrides: { onConnected?: (first: boolean) => void; foldReplay?: (r: Replay) => Promise<void> } = {}) {
   const fake = fakeClient();
   const dropped: string[] = [];
   const stop = startContentSubscriptions({
     db,
     getToken: () => 'jeton',
     foldReplay: overrides.foldReplay ?? (async () => undefined),
-    onReconnected: overrides.onReconnected ?? (() => undefined),
+    onConnected: overrides.onConnected ?? (() => undefined),
     createClient: fake.create,
     url: 'ws://test/content/graphql',
     onDropped: (event) => dropped.push(event),
@@ -108,14 +108,14 @@ describe('content subscriptions (issue 18)', () => {
     expect(await firstValueFrom(planning$(db))).toEqual([]);
   });
 
-  it('catches up after a reconnection, not after the first connection', async () => {
-    const onReconnected = vi.fn();
-    const { fake } = await started({ onReconnected });
+  it('says which connection is the first, so each one catches up what it may have missed', async () => {
+    const onConnected = vi.fn();
+    const { fake } = await started({ onConnected });
     const connected = fake.options().on!.connected as (...args: never[]) => void;
     connected();
-    expect(onReconnected).not.toHaveBeenCalled();
     connected();
-    expect(onReconnected).toHaveBeenCalledTimes(1);
+    connected();
+    expect(onConnected.mock.calls).toEqual([[true], [false], [false]]);
   });
 
   it('unsubscribes and disposes on stop', async () => {

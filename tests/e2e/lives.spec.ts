@@ -1,0 +1,172 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { SAVE_PLANNING_SLOT_MUTATION, PUBLISH_REPLAY_MUTATION } from '../../src/contract/graphql-documents';
+import type { PlanningSlotInput } from '../../src/contract/planning';
+import { signIn, tokenOf } from './sign-in';
+
+/**
+ * Lives and the home page kept live by the content host's GraphQL subscriptions (issue 18): a
+ * coach adds and moves a planning slot, publishes a replay, and the other browsers show it without
+ * a reload; the poll thanks once; 'Accéder au live' for Live and for a VIP; the .ics of the week.
+ */
+
+/** Signs a member in on a page of its own; `subscribed` resolves once its content subscriptions are acknowledged. */
+async function member(context: BrowserContext, identifier: string, path = '/'): Promise<{ page: Page; subscribed: Promise<void> }> {
+  const page = await context.newPage();
+  const subscribed = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/content/graphql')) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"connection_ack"')) resolve();
+      });
+    });
+  });
+  await page.goto(path);
+  await signIn(page, identifier);
+  return { page, subscribed };
+}
+
+/** A GraphQL call to the content host as the given member. */
+async function graphql(request: APIRequestContext, token: string, query: string, variables: Record<string, unknown>) {
+  const answer = await request.post('/content/graphql', { headers: { Authorization: `Bearer ${token}` }, data: { query, variables } });
+  expect(answer.ok()).toBe(true);
+  const body = (await answer.json()) as { data: Record<string, unknown> | null; errors?: { message: string }[] };
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** ISO weekday (1 = Monday) and minutes after midnight, in UTC like the programme. */
+const utcSlot = (at: Date) => ({ weekday: ((at.getUTCDay() + 6) % 7) + 1, startMinute: at.getUTCHours() * 60 + at.getUTCMinutes() });
+
+test.describe.configure({ mode: 'serial' });
+
+test('a coach moves a slot so that a live starts now: the VIP home and live banner show it without a reload', async ({ browser, request }) => {
+  const coachContext = await browser.newContext();
+  const vipContext = await browser.newContext();
+  const liveContext = await browser.newContext();
+  await member(coachContext, 'coach');
+  const token = await tokenOf(coachContext);
+  const { page: vip, subscribed: vipSubscribed } = await member(vipContext, 'vip');
+  const { page: live, subscribed: liveSubscribed } = await member(liveContext, 'live');
+  const name = `Live surprise ${unique()}`;
+  const room = `live-e2e-${unique()}`;
+  // The subscriptions start after the first screen.
+  await Promise.all([vipSubscribed, liveSubscribed]);
+
+  // Added tomorrow: the planning shows it, nothing is live.
+  const tomorrow = utcSlot(new Date(Date.now() + 24 * 3_600_000));
+  const slot: PlanningSlotInput = { id: null, name, speaker: 'Coach Comptoir', ...tomorrow, durationMinutes: 60, roomClickId: room, directLink: null };
+  const saved = (await graphql(request, token, SAVE_PLANNING_SLOT_MUTATION, { input: slot })).savePlanningSlot as { id: number };
+  await live.getByRole('button', { name: 'Planning des lives' }).click();
+  const planning = live.getByRole('dialog', { name: 'Planning des lives' });
+  // A weekly slot: tomorrow and the same day next week.
+  await expect(planning.getByRole('cell', { name, exact: true })).toHaveCount(2);
+  await expect(vip.getByRole('region', { name: /^LIVES? EN COURS$/ })).toHaveCount(0);
+
+  // Moved to now: the VIP's live card and the shell's banner show it, no reload.
+  const now = utcSlot(new Date(Date.now() - 60_000));
+  await graphql(request, token, SAVE_PLANNING_SLOT_MUTATION, { input: { ...slot, id: saved.id, ...now } });
+  const banner = vip.getByRole('region', { name: 'LIVE EN COURS', exact: true });
+  await expect(banner).toContainText(name);
+  await expect(vip.getByRole('heading', { name: 'Live en cours' })).toBeVisible();
+  await expect(vip.getByText(name).first()).toBeVisible();
+
+  // 'Accéder au live' for Live: the planning's button opens the live's room in a new tab.
+  const join = planning.getByRole('button', { name: `Accéder au live : ${name}` });
+  await expect(join).toHaveCount(1);
+  const [tab] = await Promise.all([live.waitForEvent('popup'), join.click()]);
+  await expect(tab).toHaveURL(new RegExp(`/rest/live/salle/${room}$`));
+  await expect(tab.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  await tab.close();
+
+  // For a VIP without Live: the banner's 'Accéder' asks for a link, NOT_ALLOWED opens the access prompt.
+  const closed = vip.waitForEvent('popup').then((popup) => popup.waitForEvent('close'));
+  await banner.getByRole('button', { name: 'Accéder' }).click();
+  await closed;
+  await expect(vip.getByRole('dialog', { name: /accès/i })).toBeVisible();
+
+  // Moved back to yesterday: the live ends everywhere, still without a reload.
+  const yesterday = utcSlot(new Date(Date.now() - 24 * 3_600_000));
+  await graphql(request, token, SAVE_PLANNING_SLOT_MUTATION, { input: { ...slot, id: saved.id, ...yesterday } });
+  await expect(vip.getByRole('region', { name: /^LIVES? EN COURS$/ })).toHaveCount(0);
+  await Promise.all([coachContext.close(), vipContext.close(), liveContext.close()]);
+});
+
+test('a replay published by a coach appears on the other browser\'s home without a reload', async ({ browser, request }) => {
+  const coachContext = await browser.newContext();
+  const vipContext = await browser.newContext();
+  await member(coachContext, 'coach');
+  const token = await tokenOf(coachContext);
+  const { page: vip, subscribed } = await member(vipContext, 'vip');
+  await subscribed;
+  const id = unique();
+  const title = `Bilan de séance ${id}`;
+  await graphql(request, token, PUBLISH_REPLAY_MUTATION, {
+    input: { title, slug: `bilan-${id}`, description: 'Le bilan de la séance.', category: 'Forex', authorId: null, video: 'chapitre-1.webm', durationSeconds: 15 },
+  });
+  const card = vip.getByRole('region', { name: 'Dernier replay' });
+  await expect(card.getByText(title)).toBeVisible();
+  await expect(card.getByRole('link', { name: `Visionner : ${title}` })).toHaveAttribute('href', `/replay/bilan-${id}`);
+  await Promise.all([coachContext.close(), vipContext.close()]);
+});
+
+test('the poll asks one value, thanks once and keeps the answer', async ({ page, context, request }) => {
+  await page.goto('/');
+  await signIn(page, 'live');
+  const poll = page.getByRole('region', { name: 'Votre avis' });
+  await poll.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(poll.getByRole('alert')).toHaveText('Choisissez une note de 1 à 10.');
+  await poll.getByRole('radio', { name: '8' }).check();
+  await poll.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Merci pour votre réponse !').first()).toBeVisible();
+  await expect(poll.getByRole('status')).toContainText('Votre note : 8/10');
+  await page.reload();
+  await expect(poll.getByRole('status')).toContainText('Votre note : 8/10');
+  await expect(poll.getByRole('radio')).toHaveCount(0);
+  // The server keeps the first answer: another value is refused.
+  const question = (await poll.getByRole('status').locator('p').first().textContent())!;
+  const again = await request.post('/rest/polls/answer', { headers: { Authorization: `Bearer ${await tokenOf(context)}` }, data: { question, answer: 3 } });
+  expect(again.status()).toBe(409);
+});
+
+test('the planning downloads as an .ics holding the week\'s lives', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'live');
+  await page.getByRole('button', { name: 'Planning des lives' }).click();
+  const planning = page.getByRole('dialog', { name: 'Planning des lives' });
+  const rows = planning.getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  const names = (await planning.locator('tbody tr td:nth-child(3)').allTextContents()).map((n) => n.trim());
+  expect(names.length).toBeGreaterThan(3);
+  const [download] = await Promise.all([page.waitForEvent('download'), planning.getByRole('button', { name: 'Télécharger le calendrier (.ics)' }).click()]);
+  expect(download.suggestedFilename()).toBe('comptoir-lives.ics');
+  const { readFile } = await import('node:fs/promises');
+  const events = parseIcs(await readFile(await download.path(), 'utf8'));
+  expect(events.map((e) => e.SUMMARY)).toEqual(names);
+  for (const event of events) {
+    expect(event.DTSTART).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(toDate(event.DTEND!).getTime()).toBeGreaterThan(toDate(event.DTSTART!).getTime());
+  }
+  expect(toDate(events.at(-1)!.DTSTART!).getTime() - Date.now()).toBeGreaterThan(3 * 24 * 3_600_000);
+});
+
+/** The VEVENTs of an iCalendar text (RFC 5545: CRLF lines, folded lines continue with a space). */
+function parseIcs(text: string): Record<string, string>[] {
+  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/);
+  expect(lines[0]).toBe('BEGIN:VCALENDAR');
+  const events: Record<string, string>[] = [];
+  let current: Record<string, string> | null = null;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') current = {};
+    else if (line === 'END:VEVENT') {
+      events.push(current!);
+      current = null;
+    } else if (current) {
+      const colon = line.indexOf(':');
+      current[line.slice(0, colon).split(';')[0]!] = line.slice(colon + 1).replace(/\\([,;\\])/g, '$1');
+    }
+  }
+  return events;
+}
+
+const toDate = (value: string) => new Date(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
