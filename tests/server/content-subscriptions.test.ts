@@ -153,6 +153,9 @@ describe('the graphql-ws connection', () => {
     expect(lives.errors).toEqual([]);
     await client.dispose();
     await subscribed('liveChanged', 0);
+    // A subscription sent over HTTP gets an error, not a stream.
+    const viaHttp = await server.graphql(LIVE_CHANGED_SUBSCRIPTION, undefined, await tokenOf('vip'));
+    expect(viaHttp.errors?.length).toBeGreaterThan(0);
   });
 
   it('leaves other upgrades to socket.io', async () => {
