@@ -10,7 +10,7 @@ import { parseRange, sendFileRange } from '../learning/byte-range';
 import { containsNul, invalidBody } from '../routes/invalid-body';
 import { refuse } from './content-errors';
 import { DEMO_ARTICLE_AUDIO } from './demo-content';
-import { idParams } from './replay-routes';
+import { idParams } from './id-params';
 
 /** Articles come in pages of 24 (spec 3 §9). */
 export const ARTICLE_PAGE_SIZE = 24;

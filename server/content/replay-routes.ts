@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { FORBIDDEN_REPLAY_SLUG, REPLAY_PAGE_SIZE, replayPositionInput, replaysQuery, type ReplaysResponse } from '../../src/contract/replays';
 import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
 import type { Database } from '../db/open-database';
@@ -10,12 +9,10 @@ import { COVER_COLORS, COVER_HEADERS, titledCoverSvg } from '../http/cover-svg';
 import { sendFileRange } from '../learning/byte-range';
 import { containsNul, frenchBodyErrors, invalidBody } from '../routes/invalid-body';
 import { MAX_ID, refuse } from './content-errors';
+import { idParams } from './id-params';
 import { REPLAY_CATEGORIES } from './demo-content';
 import { loadReplay, replayPage, replayView } from './replay-store';
 import { isVip } from './vip-access';
-
-/** Ids in a path: anything else (a word, a NUL, a number past PostgreSQL's integer) is unknown. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** Pages past this are refused rather than handed to PostgreSQL as an absurd offset. */
 const MAX_PAGE = 100_000;

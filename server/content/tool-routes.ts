@@ -8,7 +8,7 @@ import { tools } from '../db/schema';
 import { COVER_COLORS, COVER_HEADERS, titledCoverSvg } from '../http/cover-svg';
 import { containsNul } from '../routes/invalid-body';
 import { refuse } from './content-errors';
-import { idParams } from './replay-routes';
+import { idParams } from './id-params';
 
 type ToolRow = typeof tools.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { GraphQLError, Kind, parse, subscribe, validate, type DocumentNode } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { contentConnectionParams } from '../../src/contract/content-events';
@@ -33,11 +33,14 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   };
   app.server.on('upgrade', onUpgrade);
-  const rootValue = subscriptionRoot(events);
 
+  // graphql-ws is handed our own graphql functions: under vitest its `import 'graphql'` may resolve
+  // to another build than ours, and a schema only works with the functions of its own build.
+  const syntaxErrors = new WeakMap<DocumentNode, GraphQLError>();
   const server = useServer<Record<string, unknown> | undefined, { user: UserRow }>(
     {
       schema: contentSchema,
+      roots: { subscription: subscriptionRoot(events) },
       async onConnect(ctx) {
         const params = contentConnectionParams.safeParse(ctx.connectionParams);
         if (!params.success) return false;
@@ -49,33 +52,27 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
         ctx.extra.user = user;
         return true;
       },
-      onSubscribe(ctx, _id, payload) {
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('Requête GraphQL invalide')];
-        }
-        const operation = getOperationAST(document, payload.operationName);
-        if (operation?.operation !== 'subscription') return [new GraphQLError('Seules les souscriptions passent par le WebSocket')];
-        const errors = validate(contentSchema, document);
-        if (errors.length > 0) return [...errors];
+      context(ctx): ContentContext {
         const user = ctx.extra.user ?? null;
-        const contextValue: ContentContext = {
-          ip: ctx.extra.request.socket.remoteAddress ?? '',
-          origin: '',
-          log: app.log,
-          user: () => Promise.resolve(user),
-        };
-        return {
-          schema: contentSchema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          rootValue,
-          contextValue,
-        };
+        return { ip: ctx.extra.request.socket.remoteAddress ?? '', origin: '', log: app.log, user: () => Promise.resolve(user) };
       },
+      // A syntax error is answered as an error of the operation, not by closing the socket.
+      parse(source) {
+        try {
+          return parse(source);
+        } catch (error) {
+          const empty: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
+          syntaxErrors.set(empty, error instanceof GraphQLError ? error : new GraphQLError('Requête GraphQL invalide'));
+          return empty;
+        }
+      },
+      validate(schema, document) {
+        const syntax = syntaxErrors.get(document);
+        return syntax ? [syntax] : validate(schema, document);
+      },
+      subscribe,
+      // Queries and mutations stay on `POST /content/graphql`.
+      execute: () => ({ errors: [new GraphQLError('Seules les souscriptions passent par le WebSocket')] }),
     },
     wss,
   );

@@ -104,10 +104,13 @@ describe('POST /rest/live/get_link', () => {
     const page = await fetch(`${server.url}${loginUrl}`);
     expect(await page.text()).toContain('Session US');
   });
-  it('answers NOT_ALLOWED to a VIP without Live', async () => {
-    const response = await server.post('/rest/live/get_link', { roomId: 'live-us' }, await server.tokenOf('vip'));
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'NOT_ALLOWED' });
+  it('answers NOT_ALLOWED to every member without Live: a VIP, a member without subscription', async () => {
+    for (const who of ['vip', 'membre', 'support']) {
+      const response = await server.post('/rest/live/get_link', { roomId: 'live-us' }, await server.tokenOf(who));
+      expect(response.status, who).toBe(403);
+      expect(await response.json()).toEqual({ error: 'NOT_ALLOWED' });
+    }
+    expect((await server.post('/rest/live/get_link', { roomId: 'live-us' })).status).toBe(401);
   });
   it('refuses an unknown or missing room', async () => {
     const token = await server.tokenOf('coach');
