@@ -8,6 +8,7 @@ import { createChatConnection } from './sync/chat-connection';
 import { startContentSync } from './sync/content-sync';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
+import { createReplaySync } from './sync/replay-sync';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
 
@@ -33,6 +34,7 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   );
   // The progress outbox sends what waits whenever the realtime connection comes back.
   const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
+  const replays = createReplaySync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
   return {
     db,
     chat: chat.sync$,
@@ -43,12 +45,16 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     realtime$,
     /** Formations, categories and progress, and the progress intents (spec 3 §2). */
     learning,
+    /** Replays: the list's pages, the filters, the positions (spec 3 §2). */
+    replays,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = startContentSync({ api, db });
       const stopChat = chat.start();
       const stopLearning = learning.start();
+      const stopReplays = replays.start();
       return () => {
+        stopReplays();
         stopLearning();
         stopContent();
         stopChat();
