@@ -9,8 +9,9 @@ import { isModerator, isVip } from './subscriptions';
 
 /**
  * Spec 3 §2: the authors filter lists the team members "ordered by a priority of fixed ids" (the
- * spec does not show the list). Ours, from the demo team: the head coach, then the analysts who
- * present the most lives; everyone else follows by name.
+ * spec does not show the list). Ours, from the demo team (server seed, ids in insertion order):
+ * 1 Camille Durand (head coach, technical analysis), 2 Hugo Bernard (indices), 3 Sophie Marchand
+ * (Forex); everyone else follows by name.
  */
 export const AUTHOR_PRIORITY: readonly number[] = [1, 2, 3];
 
