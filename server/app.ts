@@ -46,6 +46,14 @@ import { registerUserProfileRoutes } from './routes/user-profile-routes';
 import { registerConversationRoutes } from './routes/conversation-routes';
 import { registerFollowingRoutes } from './routes/following-routes';
 import { registerUsersMeRoutes } from './routes/users-me-routes';
+import { DEMO_MEDIA_DIR } from './learning/learning-routes';
+import { registerArticleRoutes } from './content/article-routes';
+import { registerPollRoutes } from './content/poll-routes';
+import { registerReplayRoutes } from './content/replay-routes';
+import { registerToolRoutes } from './content/tool-routes';
+import { createContentEvents, type ContentPubSub } from './graphql/content-events';
+import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
+import { createLiveNotifier } from './lives/live-notifier';
 
 /** Vite's output under `assets/`: every name carries its content's hash. */
 const isHashedAsset = (staticDir: string, path: string): boolean => relative(staticDir, path).startsWith(`assets${sep}`);
@@ -60,7 +68,7 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   push?: PushProvider;
   /** The HTTPS agent web pushes go through (the tests trust their local push service with it). */
   pushAgent?: Agent;
-  /** Where the formations' videos are read (`server/demo-media` by default). */
+  /** Where the formations' and replays' videos are read (`server/demo-media` by default). */
   mediaDir?: string;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
@@ -71,7 +79,13 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   >
 > &
   Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
-export type ComptoirServer = { app: FastifyInstance; io: ComptoirIo; billing: BillingServices };
+export type ComptoirServer = {
+  app: FastifyInstance;
+  io: ComptoirIo;
+  billing: BillingServices;
+  /** The content host's subscription events (graphql-ws) and its connections. */
+  content: { events: ContentPubSub; subscriptions: ContentSubscriptions };
+};
 
 /**
  * Prefixes that are API, never the client app: an unknown path there is a JSON 404. The service
@@ -120,11 +134,19 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     recaptcha: options.recaptcha,
     google: options.google,
   };
-  registerGraphqlRoute(app, accounts);
+  const mediaDir = options.mediaDir ?? DEMO_MEDIA_DIR;
+  const contentEvents = createContentEvents();
+  const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log);
+  registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now });
+  const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
-  registerLearningRoutes(app, db, { mediaDir: options.mediaDir, now: accounts.now });
+  registerLearningRoutes(app, db, { mediaDir, now: accounts.now });
+  registerReplayRoutes(app, db, { mediaDir, now: accounts.now });
+  registerArticleRoutes(app, db, { mediaDir, now: accounts.now });
+  registerToolRoutes(app, db);
+  registerPollRoutes(app, db);
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerAlertRoutes(app, db, io, { mail, push });
@@ -198,8 +220,16 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     return reply.code(status).send({ error: message });
   });
 
+  // Armed once ready: `npm start` seeds the programme after building the app.
+  app.addHook('onReady', () => lives.start());
+  // Before the HTTP server closes: its upgraded WebSockets would keep it open.
+  app.addHook('preClose', async () => {
+    lives.close();
+    contentEvents.close();
+    await contentSubscriptions.close();
+  });
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return { app, io, billing };
+  return { app, io, billing, content: { events: contentEvents, subscriptions: contentSubscriptions } };
 }

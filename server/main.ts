@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed';
 import { seedDemoFormations } from './learning/seed-formations';
+import { seedDemoContent } from './content/seed-content';
 
 /** `npm start`: open (and migrate) the database, seed the demo data once, listen. */
 async function main(): Promise<void> {
@@ -15,7 +16,10 @@ async function main(): Promise<void> {
   const uploadsDir = join(config.dataDir, 'uploads');
   const { app, billing } = await buildApp({ ...config, db: database.db, uploadsDir });
   if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
-  else if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
+  else {
+    if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
+    if (await seedDemoContent(database.db, new Date())) app.log.info('demo replays, articles and tools seeded');
+  }
   const renewals = scheduleRenewals(billing, config, app.log);
 
   let closing = false;

@@ -293,9 +293,9 @@ export const liveSlots = pgTable('live_slots', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   speaker: text('speaker').notNull(),
-  /** ISO weekday, 1 = Monday (Europe/Paris). */
+  /** ISO weekday, 1 = Monday (UTC, as `planningSlotInput` says). */
   weekday: smallint('weekday').notNull(),
-  /** Minutes after midnight, Paris time. */
+  /** Minutes after midnight, UTC. */
   startMinute: smallint('start_minute').notNull(),
   durationMinutes: smallint('duration_minutes').notNull(),
   roomClickId: text('room_click_id'),
@@ -599,6 +599,109 @@ export const formationProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.formationId] })],
 );
 
+// ---- Content of issue 18: replays, the poll, landing articles, platform tools ----
+
+/** The team who present lives and replays (GraphQL `teamMembers` lists the public ones by priority). */
+export const teamMembers = pgTable('team_members', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** What they do in the team ('Analyste Forex'). */
+  role: text('role').notNull(),
+  picture: text('picture'),
+  isPublic: boolean('is_public').notNull().default(true),
+  /** Lower first in the replay filters' author list. */
+  priority: integer('priority').notNull().default(0),
+});
+
+/** Replays of past lives (spec 3 §3 "Replay"); VIP only to watch. */
+export const replays = pgTable(
+  'replays',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    description: text('description').notNull().default(''),
+    /** A file name of the server's media folder (`server/demo-media`). */
+    videoFile: text('video_file').notNull(),
+    picture: text('picture'),
+    category: text('category').notNull(),
+    authorId: integer('author_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    durationSeconds: doublePrecision('duration_seconds'),
+  },
+  (t) => [uniqueIndex('replays_slug_key').on(t.slug), index('replays_published_idx').on(t.publishedAt, t.id)],
+);
+
+/** The second a member stopped at in a replay: the last one written wins. */
+export const replayPositions = pgTable(
+  'replay_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    replayId: integer('replay_id')
+      .notNull()
+      .references(() => replays.id, { onDelete: 'cascade' }),
+    second: doublePrecision('second').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.replayId] })],
+);
+
+/** One answer per member and question (spec 3 §3 "Poll answer", §5): the first one stays. */
+export const pollAnswers = pgTable(
+  'poll_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: smallint('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.question] })],
+);
+
+/** Landing article categories (spec 3 §2: 9 'Morning Mood', 12 'DailyBrief'). */
+export const articleCategories = pgTable('article_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** Landing articles (spec 3 §3 "News article"); public once their date has come. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    pictureUrl: text('picture_url'),
+    content: text('content').notNull(),
+    withHtml: boolean('with_html').notNull().default(false),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => articleCategories.id),
+    /** The article's audio (Morning Mood): a file name the audio route serves. */
+    audioPath: text('audio_path'),
+  },
+  (t) => [uniqueIndex('articles_slug_key').on(t.slug), index('articles_published_idx').on(t.publishedAt, t.id)],
+);
+
+/** Platform tools (spec 3 §3 "Platform tool"); `files` are downloaded through the toolbox (issue 19). */
+export const tools = pgTable('tools', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  picture: text('picture'),
+  /** Before VAT, in euros; the client shows it times 1.2. */
+  price: doublePrecision('price'),
+  paymentLink: text('payment_link'),
+  page: text('page'),
+  ordre: integer('ordre').notNull().default(0),
+  files: jsonb('files').$type<{ name: string; path: string }[]>().notNull().default([]),
+});
+
 export const schema = {
   users,
   userSubscriptions,
@@ -631,4 +734,11 @@ export const schema = {
   invoices,
   paymentEvents,
   formationProgress,
+  teamMembers,
+  replays,
+  replayPositions,
+  pollAnswers,
+  articleCategories,
+  articles,
+  tools,
 };

@@ -24,6 +24,7 @@ import { DEMO_AUDIO, demoAlertRows } from './seed-alerts';
 import { demoMessagingRows } from './seed-messaging';
 import { seedBilling } from './seed-billing';
 import { seedDemoFormations } from '../learning/seed-formations';
+import { seedDemoContent } from '../content/seed-content';
 
 /** Demo data of DESIGN.md, written once into an empty database; tests and reviewers rely on it. */
 export const DEMO_PASSWORD = 'comptoir123';
@@ -349,6 +350,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
       },
     ]);
     await seedDemoFormations(tx);
+    await seedDemoContent(tx, now);
     await seedBilling(tx, { vipId: userId('vip'), vipExpiry: new Date(now.getTime() + 30 * DAY) });
   });
   return true;

@@ -11,10 +11,15 @@ import { categoriesView } from '../learning/formation-catalogue';
 import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
-import { findUserByIdentifier, isEmailTaken, isUsernameTaken } from '../users/user-queries';
+import { findUserByIdentifier, isEmailTaken, isUsernameTaken, type UserRow } from '../users/user-queries';
+import { LIVE_CONTENT_SDL, liveContentResolvers, type LiveContentDeps } from './live-content-schema';
 
-/** The content host's GraphQL schema (spec 1 §7, spec 3 §7): login, register, the shell's banners, the subscription boxes and the formation categories. */
-export const contentSchema = buildSchema(/* GraphQL */ `
+/**
+ * The content host's GraphQL schema (spec 1 §7, spec 3 §7): login, register, the shell's banners,
+ * the subscription boxes, the formation categories, and issue 18's content and subscriptions.
+ */
+export const contentSchema = buildSchema(
+  /* GraphQL */ `
   input UsersPermissionsLoginInput {
     identifier: String!
     password: String!
@@ -106,7 +111,8 @@ export const contentSchema = buildSchema(/* GraphQL */ `
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
     register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload
   }
-`);
+` + LIVE_CONTENT_SDL,
+);
 
 /** Server wordings the client maps to the spec's French messages (spec 1 §8). */
 export const INVALID_CREDENTIALS = 'Invalid identifier or password';
@@ -117,10 +123,16 @@ export const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Réessayez dans quelques m
 export const LOGIN_ATTEMPTS = 10;
 const tooMany = () => new GraphQLError(TOO_MANY_ATTEMPTS, { extensions: { code: 'TOO_MANY_REQUESTS' } });
 
-export type ContentContext = { ip: string; origin: string; log: FastifyBaseLogger };
+export type ContentContext = {
+  ip: string;
+  origin: string;
+  log: FastifyBaseLogger;
+  /** The signed-in member (the HTTP request's bearer token, the WebSocket's connection params), read once when a resolver asks. */
+  user: () => Promise<UserRow | null>;
+};
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
-export function contentResolvers(services: AccountServices) {
+export function contentResolvers(services: AccountServices, live: LiveContentDeps) {
   const { app, db } = services;
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
@@ -149,6 +161,7 @@ export function contentResolvers(services: AccountServices) {
     upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
     boxes: async () => (await loadCatalogue(db)).boxes,
     formationCategories: () => categoriesView(db),
+    ...liveContentResolvers(live),
 
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);

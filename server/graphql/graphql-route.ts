@@ -2,7 +2,10 @@ import { graphql, GraphQLError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicOrigin, type AccountServices } from '../accounts/account-services';
+import { requestUser } from '../auth/tokens';
+import type { UserRow } from '../users/user-queries';
 import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
+import type { LiveContentDeps } from './live-content-schema';
 
 const graphqlRequest = z.object({
   query: z.string().min(1).max(20_000),
@@ -11,12 +14,18 @@ const graphqlRequest = z.object({
 });
 
 /** `POST /content/graphql`: the GraphQL-over-HTTP answer `{ data, errors }` with status 200. */
-export function registerGraphqlRoute(app: FastifyInstance, services: AccountServices): void {
-  const rootValue = contentResolvers(services);
+export function registerGraphqlRoute(app: FastifyInstance, services: AccountServices, live: LiveContentDeps): void {
+  const rootValue = contentResolvers(services, live);
   app.post('/content/graphql', async (request, reply) => {
     const body = graphqlRequest.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide' }] });
-    const contextValue: ContentContext = { ip: request.ip, origin: publicOrigin(services, request), log: request.log };
+    let user: Promise<UserRow | null> | null = null;
+    const contextValue: ContentContext = {
+      ip: request.ip,
+      origin: publicOrigin(services, request),
+      log: request.log,
+      user: () => (user ??= requestUser(app, services.db, request)),
+    };
     const result = await graphql({
       schema: contentSchema,
       source: body.data.query,

@@ -5,7 +5,7 @@ import { chapterVideoParams, formationIdParam, progressUpdateInput, type Formati
 import { FORMATION_ERRORS, FORMATION_ERROR_STATUS, type FormationError } from '../../src/domain/formation-text-fr';
 import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
 import type { Database } from '../db/open-database';
-import { invalidBody } from '../routes/invalid-body';
+import { frenchBodyErrors, invalidBody } from '../routes/invalid-body';
 import type { UserRow } from '../users/user-queries';
 import { sendFileRange } from './byte-range';
 import { categoryAccess, formationView, loadCategory, loadFormation, loadFormations } from './formation-catalogue';
@@ -108,18 +108,4 @@ export function registerLearningRoutes(app: FastifyInstance, db: Database, optio
     const param = formationIdParam.safeParse(request.params);
     return param.success ? loadFormation(db, param.data.id) : null;
   }
-}
-
-/** A body that is not JSON (or too large) answered in French, like the schema's refusals. */
-function frenchBodyErrors(error: unknown, _request: FastifyRequest, reply: FastifyReply) {
-  const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status >= 500) throw error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  const message =
-    code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-      ? 'Requête invalide : contenu trop volumineux'
-      : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'Requête invalide : le contenu doit être du JSON'
-        : 'Requête invalide : le contenu n’est pas du JSON valide';
-  return reply.code(status).send({ error: message });
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { TEXT } from '../../src/domain/text-fr';
 import { INVALID_REQUEST } from '../chat/chat-access';
@@ -13,4 +14,29 @@ export function invalidBody(error: z.core.$ZodError): string {
   if (!field) return INVALID_REQUEST;
   if (issue.message === TEXT.requiredField) return `${TEXT.requiredField} (${field})`;
   return `${INVALID_REQUEST} : champ « ${field} » manquant ou incorrect`;
+}
+
+/** A body that is not JSON (or too large) answered in French, like the schema's refusals. */
+export function frenchBodyErrors(error: unknown, _request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) throw error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const message =
+    code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+      ? 'Requête invalide : contenu trop volumineux'
+      : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Requête invalide : le contenu doit être du JSON'
+        : 'Requête invalide : le contenu n’est pas du JSON valide';
+  return reply.code(status).send({ error: message });
+}
+
+/**
+ * Whether a request's query or params carry a NUL character anywhere: PostgreSQL text cannot hold
+ * one, so such input is refused before it reaches a query (a 400, never a 500).
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
+  return false;
 }

@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { contentConnectionParams } from '../../src/contract/content-events';
+import { GRAPHQL_PATH } from '../../src/contract/hosts';
+import { userFromToken } from '../auth/tokens';
+import type { Database } from '../db/open-database';
+import type { UserRow } from '../users/user-queries';
+import type { ContentPubSub } from './content-events';
+import { contentSchema, type ContentContext } from './content-schema';
+import { subscriptionRoot } from './live-content-schema';
+
+export type ContentSubscriptions = {
+  /** Open WebSocket connections (tests wait on them). */
+  connections(): number;
+  /** Ends every connection and stops accepting new ones. */
+  close(): Promise<void>;
+};
+
+/**
+ * graphql-ws on the content host's GraphQL path, on the HTTP server's own port beside socket.io
+ * (FACTS.md: `noServer` and upgrades routed by path; socket.io keeps its own). A connection must
+ * send `{ token }` of a member as its connection params, or it is closed (4403). Only
+ * subscriptions travel here; queries and mutations stay on `POST /content/graphql`.
+ */
+export function attachContentSubscriptions(app: FastifyInstance, db: Database, events: ContentPubSub): ContentSubscriptions {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (pathOf(request.url) !== GRAPHQL_PATH) return;
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  };
+  app.server.on('upgrade', onUpgrade);
+  const rootValue = subscriptionRoot(events);
+
+  const server = useServer<Record<string, unknown> | undefined, { user: UserRow }>(
+    {
+      schema: contentSchema,
+      async onConnect(ctx) {
+        const params = contentConnectionParams.safeParse(ctx.connectionParams);
+        if (!params.success) return false;
+        const user = await userFromToken(app, db, params.data.token).catch((error: unknown) => {
+          app.log.error({ err: error }, 'graphql-ws connection failed');
+          return null;
+        });
+        if (!user) return false;
+        ctx.extra.user = user;
+        return true;
+      },
+      onSubscribe(ctx, _id, payload) {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('Requête GraphQL invalide')];
+        }
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation?.operation !== 'subscription') return [new GraphQLError('Seules les souscriptions passent par le WebSocket')];
+        const errors = validate(contentSchema, document);
+        if (errors.length > 0) return [...errors];
+        const user = ctx.extra.user ?? null;
+        const contextValue: ContentContext = {
+          ip: ctx.extra.request.socket.remoteAddress ?? '',
+          origin: '',
+          log: app.log,
+          user: () => Promise.resolve(user),
+        };
+        return {
+          schema: contentSchema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          rootValue,
+          contextValue,
+        };
+      },
+    },
+    wss,
+  );
+
+  return {
+    connections: () => wss.clients.size,
+    async close() {
+      app.server.off('upgrade', onUpgrade);
+      // Closed at once: a polite close waits for each client's answer, and tests must not hang.
+      for (const client of wss.clients) client.terminate();
+      await server.dispose();
+    },
+  };
+}
+
+const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0] ?? '';

@@ -1,0 +1,212 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GraphQLError } from 'graphql';
+import { eq } from 'drizzle-orm';
+import type { Poll } from '../../src/contract/home-content';
+import { planningSlotInput, type PlanningSlot } from '../../src/contract/planning';
+import { FORBIDDEN_REPLAY_SLUG, publishReplayInput, type Replay, type TeamMember } from '../../src/contract/replays';
+import type { Database } from '../db/open-database';
+import { replays, teamMembers } from '../db/schema';
+import { currentPoll } from '../content/poll-store';
+import { publicTeamMembers, replayCategories, replayView, type StoredReplay } from '../content/replay-store';
+import { isCoach, isVip } from '../content/vip-access';
+import type { LiveNotifier } from '../lives/live-notifier';
+import { savePlanningSlot } from '../lives/planning-slots';
+import { containsNul, invalidBody } from '../routes/invalid-body';
+import type { ContentPubSub } from './content-events';
+import type { ContentContext } from './content-schema';
+
+/**
+ * Issue 18 on the content host's GraphQL: the poll, the replay filters, the coach's planning and
+ * replay mutations, and the subscriptions that keep the home page, the lives and the replays live.
+ */
+export const LIVE_CONTENT_SDL = /* GraphQL */ `
+  type Poll {
+    question: String!
+  }
+  type TeamMember {
+    id: Int!
+    name: String!
+    role: String!
+    picture: String
+  }
+  type ReplayAttributes {
+    title: String!
+    slug: String!
+    date: String!
+    description: String!
+    "Null when the replay is locked (not VIP)."
+    videoUrl: String
+    picture: String
+    category: String!
+    author: TeamMember
+    durationSeconds: Float
+  }
+  type Replay {
+    id: Int!
+    locked: Boolean!
+    attributes: ReplayAttributes!
+  }
+  type PlanningRoom {
+    room_click_id: String!
+  }
+  type PlanningItemAttributes {
+    name: String!
+    speaker: String!
+    date: String!
+    dateFin: String!
+    directlink: String
+    room: PlanningRoom
+  }
+  type PlanningItem {
+    id: Int!
+    attributes: PlanningItemAttributes!
+  }
+  type PlanningSlot {
+    id: Int!
+    name: String!
+    speaker: String!
+    "1 = Monday."
+    weekday: Int!
+    "Minutes after midnight, UTC."
+    startMinute: Int!
+    durationMinutes: Int!
+    roomClickId: String
+    directLink: String
+  }
+  input PlanningSlotInput {
+    "Set to move or rename a slot; null adds one."
+    id: Int
+    name: String!
+    speaker: String!
+    weekday: Int!
+    startMinute: Int!
+    durationMinutes: Int!
+    roomClickId: String
+    directLink: String
+  }
+  input PublishReplayInput {
+    title: String!
+    slug: String!
+    description: String!
+    category: String!
+    authorId: Int
+    video: String!
+    durationSeconds: Float
+  }
+  type LiveChanged {
+    at: String!
+    current: [PlanningItem!]!
+  }
+  type PlanningChanged {
+    from: String!
+    to: String!
+    items: [PlanningItem!]!
+  }
+  extend type Query {
+    "The poll the home page asks, null when none runs."
+    currentPoll: Poll
+    "The public team members, by priority (the replay filters' authors)."
+    teamMembers: [TeamMember!]!
+    "The replay categories, in display order."
+    replayCategories: [String!]!
+  }
+  extend type Mutation {
+    "Subscription 6: add a slot of the weekly live programme, or move one."
+    savePlanningSlot(input: PlanningSlotInput!): PlanningSlot!
+    "Subscription 6: publish a replay at once."
+    publishReplay(input: PublishReplayInput!): Replay!
+  }
+  type Subscription {
+    "The lives current now, when a live's window opens, a live ends or a slot changes."
+    liveChanged: LiveChanged!
+    "The planning of today to the end of next week, when a slot changes."
+    planningChanged: PlanningChanged!
+    "A replay was published, as the subscriber may see it."
+    replayPublished: Replay!
+  }
+`;
+
+export type LiveContentDeps = {
+  db: Database;
+  events: ContentPubSub;
+  lives: LiveNotifier;
+  /** Where replay videos are read (`server/demo-media`). */
+  mediaDir: string;
+  now: () => Date;
+};
+
+const forbidden = () => new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN' } });
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+/** The input decoded by its contract schema, or a French refusal naming the field. */
+function decode<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof invalidBody>[0] } }, input: unknown, nullable: readonly string[]): T {
+  // PostgreSQL text cannot hold a NUL: refused here rather than failing in the insert.
+  if (containsNul(input)) throw badInput('Requête invalide : caractère nul');
+  const decoded = schema.safeParse(withNulls(input, nullable));
+  if (!decoded.success) throw badInput(invalidBody(decoded.error));
+  return decoded.data;
+}
+
+/** Query and Mutation fields of issue 18. */
+export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveContentDeps) {
+  async function coach(context: ContentContext): Promise<void> {
+    const user = await context.user();
+    if (!user || !(await isCoach(db, user, now()))) throw forbidden();
+  }
+
+  /** What the member of `context` may see of a replay (locked unless VIP at this instant). */
+  async function viewFor(replay: StoredReplay, context: ContentContext): Promise<Replay> {
+    const user = await context.user();
+    return replayView(replay, user ? await isVip(db, user, now()) : false);
+  }
+
+  return {
+    currentPoll: (): Promise<Poll | null> => currentPoll(db),
+    teamMembers: (): Promise<TeamMember[]> => publicTeamMembers(db),
+    replayCategories: (): Promise<string[]> => replayCategories(db),
+
+    async savePlanningSlot(args: { input: unknown }, context: ContentContext): Promise<PlanningSlot> {
+      await coach(context);
+      const input = decode(planningSlotInput, args.input, ['id', 'roomClickId', 'directLink']);
+      const saved = await savePlanningSlot(db, input);
+      if (!saved) throw new GraphQLError('Créneau introuvable', { extensions: { code: 'NOT_FOUND' } });
+      await lives.slotsChanged();
+      return saved;
+    },
+
+    async publishReplay(args: { input: unknown }, context: ContentContext): Promise<Replay> {
+      await coach(context);
+      const { title, slug, description, category, authorId, video, durationSeconds } = decode(publishReplayInput, args.input, ['authorId', 'durationSeconds']);
+      if (slug === FORBIDDEN_REPLAY_SLUG) throw badInput('Ce slug est réservé');
+      const file = await stat(join(mediaDir, video)).catch(() => null);
+      if (!file?.isFile()) throw badInput('Vidéo inconnue');
+      const [author] = authorId === null ? [null] : await db.select().from(teamMembers).where(eq(teamMembers.id, authorId)).limit(1);
+      if (author === undefined) throw badInput('Auteur inconnu');
+      const [row] = await db
+        .insert(replays)
+        .values({ title, slug, publishedAt: now(), description, videoFile: video, picture: null, category, authorId, durationSeconds })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new GraphQLError('Ce slug est déjà utilisé', { extensions: { code: 'CONFLICT' } });
+      const stored: StoredReplay = { ...row, author };
+      events.publish('replayPublished', { replayPublished: (_args, subscriber) => viewFor(stored, subscriber) });
+      return viewFor(stored, context);
+    },
+  };
+}
+
+/** The Subscription fields: each subscription is its own iterator over the published events. */
+export function subscriptionRoot(events: ContentPubSub) {
+  return {
+    liveChanged: () => events.subscribe('liveChanged'),
+    planningChanged: () => events.subscribe('planningChanged'),
+    replayPublished: () => events.subscribe('replayPublished'),
+  };
+}
+
+/** GraphQL leaves an omitted nullable input field out; the contract wants it null. */
+function withNulls(input: unknown, keys: readonly string[]): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  return { ...Object.fromEntries(keys.map((key) => [key, null])), ...input };
+}
