@@ -31,7 +31,7 @@ async function serverPosition(request: APIRequestContext, token: string, replayI
 }
 
 const list = (page: Page) => page.getByRole('list', { name: 'Liste des replays' });
-const cards = (page: Page) => list(page).getByRole('link');
+const cards = (page: Page) => list(page).getByRole('listitem');
 
 test('vip filters by category, scrolls to the next page, watches a replay at another speed and resumes it', async ({ browser, request }) => {
   test.setTimeout(90_000);
@@ -72,7 +72,7 @@ test('vip filters by category, scrolls to the next page, watches a replay at ano
   // A replay by its address: the modal opens after half a second.
   const first = cards(page).first();
   const title = (await first.getByRole('heading').innerText()).trim();
-  const href = (await first.getAttribute('href'))!;
+  const href = (await first.getByRole('link').getAttribute('href'))!;
   expect(href).toMatch(/^\/replay\/[a-z0-9-]+$/);
   await page.goto(href);
   const dialog = page.getByRole('dialog', { name: title });
@@ -103,7 +103,7 @@ test('vip filters by category, scrolls to the next page, watches a replay at ano
 
   // Opened again from its card, after half a second, where it was left.
   const opened = Date.now();
-  await cards(page).filter({ hasText: title }).click();
+  await cards(page).filter({ hasText: title }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(dialog).toBeVisible();
   expect(Date.now() - opened).toBeGreaterThanOrEqual(450);
@@ -121,7 +121,7 @@ test('membre sees locked cards and the access-refused modal, also on /replay/for
   await expect(cards(page)).toHaveCount(24);
   await expect(cards(page).first().getByText('Réservé aux VIP').first()).toBeVisible();
 
-  await cards(page).first().click();
+  await cards(page).first().getByRole('link').click();
   const refused = page.getByRole('dialog', { name: 'Accès réservé' });
   await expect(refused).toBeVisible();
   await expect(refused.getByText(ACCESS_REFUSED)).toBeVisible();

@@ -1,46 +1,52 @@
 import { css } from '@linaria/core';
 import { styled } from '@linaria/react';
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import type { Replay } from '../../contract/replays';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { REPLAY_TEXT } from '../../domain/replay-text-fr';
 import { Icon } from '../common/icons';
-import { visuallyHidden } from '../common/visually-hidden';
 
 export const replayPath = (slug: string) => `/replay/${encodeURIComponent(slug)}`;
 
 /**
  * One replay of the list: its picture (or a drawn cover), title, date ('dd MMM HH:mm' in French),
- * author and category, and a lock when it is reserved to VIP members. The whole card is the link
- * to `/replay/{slug}`, named by the title.
+ * author and category, and a lock when it is reserved to VIP members. The title is the link to
+ * `/replay/{slug}`, stretched over the whole card.
  */
 export const ReplayCard = memo(function ReplayCard({ replay, locked }: { replay: Replay; locked: boolean }) {
-  const titleId = useId();
-  const metaId = useId();
   const a = replay.attributes;
   return (
     <li>
-      <Link href={replayPath(a.slug)} className={cardLink} aria-labelledby={titleId} aria-describedby={metaId} data-locked={locked || undefined}>
+      <CardBox data-locked={locked || undefined}>
         <Cover>
-          {a.picture ? <img src={a.picture} alt="" loading="lazy" width={320} height={180} /> : <DrawnCover aria-hidden="true"><Icon name="replay" size={40} /></DrawnCover>}
+          {a.picture ? (
+            <img src={a.picture} alt="" loading="lazy" width={320} height={180} />
+          ) : (
+            <DrawnCover aria-hidden="true">
+              <Icon name="replay" size={40} />
+            </DrawnCover>
+          )}
           {locked ? (
             <LockBadge>
               <Icon name="lock" size={16} />
-              <span>{REPLAY_TEXT.locked}</span>
+              {REPLAY_TEXT.locked}
             </LockBadge>
           ) : null}
         </Cover>
         <Body>
-          <h2 id={titleId}>{a.title}</h2>
-          <Meta id={metaId}>
+          <h2>
+            <Link href={replayPath(a.slug)} className={cardLink}>
+              {a.title}
+            </Link>
+          </h2>
+          <Meta>
             <time dateTime={a.date}>{dayMonthTime(new Date(a.date))}</time>
             {a.author ? <span>{a.author.name}</span> : null}
             <Category>{a.category}</Category>
-            {locked ? <span className={visuallyHidden}>{REPLAY_TEXT.locked}</span> : null}
           </Meta>
         </Body>
-      </Link>
+      </CardBox>
     </li>
   );
 });
@@ -58,19 +64,39 @@ export function ReplayCardSkeleton() {
   );
 }
 
+/** The title's link covers the whole card (its ::after), so the card is one target and the link's name is its text. */
 const cardLink = css`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  color: var(--text);
+  text-decoration: none;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  &:focus-visible {
+    outline: none;
+  }
+`;
+
+const CardBox = styled.article`
+  position: relative;
   display: flex;
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  color: var(--text);
-  text-decoration: none;
   background: var(--surface);
   border: 1px solid var(--border);
   border-radius: var(--radius);
   transition: border-color 120ms ease;
   &:hover {
     border-color: var(--accent);
+  }
+  &:has(a:focus-visible) {
+    outline: 2px solid var(--accent);
+    outline-offset: 2px;
   }
 `;
 
