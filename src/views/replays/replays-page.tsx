@@ -51,6 +51,9 @@ export function ReplaysPage({ params }: { params: { slug?: string } }) {
     [storage],
   );
 
+  // Back to the list in place of the replay's address: the browser's Back does not reopen it.
+  const closeReplay = useCallback(() => navigate('/replay', { replace: true }), [navigate]);
+
   const replays = list?.replays ?? [];
   const pages = list?.pages ?? null;
   const nextPage = (pages?.pages ?? 0) + 1;
@@ -112,7 +115,7 @@ export function ReplaysPage({ params }: { params: { slug?: string } }) {
           </Button>
         </Failure>
       ) : null}
-      {params.slug ? <ReplayModal key={params.slug} slug={params.slug} onClose={() => navigate('/replay')} /> : null}
+      {params.slug ? <ReplayModal key={params.slug} slug={params.slug} onClose={closeReplay} /> : null}
     </Page>
   );
 }
