@@ -6,9 +6,11 @@ import type { ApiClient } from './sync/api-client';
 import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { createContentSync } from './sync/content-sync';
-import { latestReplays } from './sync/fold-content';
+import { foldReplays } from './sync/fold-replays';
+import { NO_REPLAY_FILTER } from './domain/replay-rules';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
+import { createReplaySync } from './sync/replay-sync';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
 
@@ -34,11 +36,12 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   );
   // The progress outbox sends what waits whenever the realtime connection comes back.
   const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
+  const replays = createReplaySync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
   const content = createContentSync({
     api,
     db,
     getToken: readToken,
-    replays: { fold: (replay) => latestReplays.fold(db, [replay]), refresh: () => latestReplays.refresh(api, db) },
+    replays: { fold: (replay) => foldReplays(db, [replay]), refresh: async () => void (await replays.loadPage(NO_REPLAY_FILTER, 1)) },
   });
   return {
     db,
@@ -52,12 +55,16 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     learning,
     /** The home content, the poll intent and the content host's subscriptions (spec 3 §2, issue 18). */
     content,
+    /** Replays: the list's pages, the filters, the positions (spec 3 §2). */
+    replays,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = content.start();
       const stopChat = chat.start();
       const stopLearning = learning.start();
+      const stopReplays = replays.start();
       return () => {
+        stopReplays();
         stopLearning();
         stopContent();
         stopChat();

@@ -1,6 +1,5 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
-import type { Replay } from '../contract/replays';
 import type { ComptoirDatabase } from './database';
 
 /** kv: the ids of the articles the home page lists, newest first. */
@@ -8,7 +7,6 @@ export const HOME_ARTICLES_KEY = 'home:articles';
 export const POLL_KEY = 'poll:current';
 export const articleKey = (id: number) => `article:${id}`;
 export const toolKey = (id: number) => `tool:${id}`;
-export const replayKey = (id: number) => `replay:${id}`;
 
 /** A poll answer's key: the question's FNV-1a hash, as questions may be longer than a key. */
 export function pollAnswerKey(question: string): string {
@@ -53,9 +51,3 @@ export const toolsByIds$ = (db: ComptoirDatabase, ids: readonly number[]): Obser
   db.content
     .findByIds(ids.map(toolKey))
     .$.pipe(map((found) => ids.flatMap((id) => { const doc = found.get(toolKey(id)); return doc ? [doc.toJSON().data as Tool] : []; })));
-
-/** The newest replay the member can see listed (locked ones included), null while none is stored. */
-export const latestReplay$ = (db: ComptoirDatabase): Observable<Replay | null> =>
-  db.content
-    .findOne({ selector: { type: 'replay' }, sort: [{ sortKey: 'desc' }] })
-    .$.pipe(map((doc) => (doc ? (doc.toJSON().data as Replay) : null)));

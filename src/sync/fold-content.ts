@@ -1,9 +1,7 @@
 import type { PlanningItem } from '../contract/planning';
 import type { BannersResponse } from '../contract/banners';
 import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
-import { REPLAY_PAGE_SIZE, replaysResponse, type Replay } from '../contract/replays';
-import type { ApiClient } from './api-client';
-import { articleKey, POLL_KEY, pollAnswerKey, replayKey, toolKey } from '../store/home-queries';
+import { articleKey, POLL_KEY, pollAnswerKey, toolKey } from '../store/home-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { ContentDoc } from '../store/schemas';
 
@@ -77,15 +75,3 @@ export async function foldTools(db: ComptoirDatabase, tools: readonly Tool[]): P
   if (tools.length === 0) return;
   await db.content.bulkUpsert(tools.map((data): ContentDoc => ({ key: toolKey(data.id), type: 'tool', sortKey: data.attributes.ordre, data })));
 }
-
-/** The newest replays: folded from the subscription's `replayPublished` and fetched again after a reconnection. */
-export const latestReplays = {
-  async fold(db: ComptoirDatabase, replays: readonly Replay[]): Promise<void> {
-    if (replays.length === 0) return;
-    await db.content.bulkUpsert(replays.map((data): ContentDoc => ({ key: replayKey(data.id), type: 'replay', sortKey: Date.parse(data.attributes.date), data })));
-  },
-  async refresh(api: ApiClient, db: ComptoirDatabase): Promise<void> {
-    const page = await api.request(replaysResponse, 'content', '/api/platform-replays', { query: { page: 1, pageSize: REPLAY_PAGE_SIZE } });
-    if (page.ok) await latestReplays.fold(db, page.data.data);
-  },
-};

@@ -53,6 +53,7 @@ const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) 
 const FormationsPage = page(() => import('./learning/formations-page').then((m) => m.FormationsPage));
 const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage));
 const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
+const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {
@@ -65,6 +66,7 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path === '/formation') return FormationsPage.preload();
   if (path.endsWith('/certificat')) return CertificatePage.preload();
   if (path.startsWith('/formation/')) return CoursePage.preload();
+  if (path === '/replay' || path.startsWith('/replay/')) return ReplaysPage.preload();
   return null;
 }
 
@@ -120,8 +122,6 @@ function RedirectToSignIn() {
 
 /** [path, title] of the signed-in screens that later issues build. */
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/replay', 'Replays'],
-  ['/replay/:slug', 'Replay'],
   ['/tools', 'Toolbox'],
   ['/tools/:toolId', 'Outil'],
   ['/life', 'Life'],
@@ -184,6 +184,8 @@ function SignedInScreens() {
             */}
             <Route path="/formation/:categoryId/:formationId/certificat" component={CertificatePage} />
             <Route path="/formation/:categoryId/:formationId/:step?" component={CoursePage} />
+            {/* One route for the list and a replay's address: the list stays under the replay's modal. */}
+            <Route path="/replay/:slug?" component={ReplaysPage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />

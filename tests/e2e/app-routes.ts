@@ -26,6 +26,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/register-for-free',
   '/replay',
   '/replay/exemple',
+  '/replay/forbiden',
   '/formation',
   '/formation/1/2',
   '/formation/1/2/3',

@@ -128,19 +128,11 @@ describe('home content fold (issue 18)', () => {
     expect((await firstValueFrom(homeArticles$(db)))?.map((a) => a.id)).toEqual([3]);
   });
 
-  it('lists the asked tools in the asked order and the newest replay', async () => {
-    const { toolsByIds$, latestReplay$ } = await import('../../../src/store/home-queries');
-    const { foldTools, latestReplays } = await import('../../../src/sync/fold-content');
+  it('lists the asked tools in the asked order', async () => {
+    const { toolsByIds$ } = await import('../../../src/store/home-queries');
+    const { foldTools } = await import('../../../src/sync/fold-content');
     const tool = (id: number, ordre: number) => ({ id, attributes: { name: `Outil ${id}`, subtitle: '', picture: null, price: 10, payment_link: null, page: null, ordre, files: [] } });
     await foldTools(db, [tool(56, 1), tool(55, 2)]);
     expect((await firstValueFrom(toolsByIds$(db, [55, 56]))).map((t) => t.id)).toEqual([55, 56]);
-    const replay = (id: number, date: string) => ({
-      id,
-      locked: false,
-      attributes: { title: `Replay ${id}`, slug: `r-${id}`, date, description: '', videoUrl: null, picture: null, category: 'Forex', author: null, durationSeconds: null },
-    });
-    await latestReplays.fold(db, [replay(1, '2026-11-20T10:00:00.000Z'), replay(2, '2026-11-24T10:00:00.000Z')]);
-    await latestReplays.fold(db, [replay(1, '2026-11-20T10:00:00.000Z')]);
-    expect((await firstValueFrom(latestReplay$(db)))?.id).toBe(2);
   });
 });
