@@ -43,6 +43,6 @@ export default defineConfig({
     url: `${baseURL}/rest/public/is_available?email=sante%40comptoir.test`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', NODE_ENV: 'production', LOG_LEVEL: 'warn', MAILBOX_PAGE: '1', REGISTER_LIMIT: '1000', LOCAL_PAYMENTS: '1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', NODE_ENV: 'production', LOG_LEVEL: 'warn', MAILBOX_PAGE: '1', REGISTER_LIMIT: '1000', LOCAL_PAYMENTS: '1', VITE_BETA_KEY: 'e2e' },
   },
 });

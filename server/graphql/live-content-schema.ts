@@ -11,7 +11,7 @@ import { currentPoll } from '../content/poll-store';
 import { publicTeamMembers, replayCategories, replayView, type StoredReplay } from '../content/replay-store';
 import { isCoach, isVip } from '../content/vip-access';
 import type { LiveNotifier } from '../lives/live-notifier';
-import { savePlanningSlot } from '../lives/planning-slots';
+import { listPlanningSlots, savePlanningSlot } from '../lives/planning-slots';
 import { containsNul, invalidBody } from '../routes/invalid-body';
 import type { ContentPubSub } from './content-events';
 import type { ContentContext } from './content-schema';
@@ -110,6 +110,8 @@ export const LIVE_CONTENT_SDL = /* GraphQL */ `
     teamMembers: [TeamMember!]!
     "The replay categories, in display order."
     replayCategories: [String!]!
+    "Subscription 6: the weekly live programme, by day and time."
+    planningSlots: [PlanningSlot!]!
   }
   extend type Mutation {
     "Subscription 6: add a slot of the weekly live programme, or move one."
@@ -165,6 +167,11 @@ export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveC
     currentPoll: (): Promise<Poll | null> => currentPoll(db),
     teamMembers: (): Promise<TeamMember[]> => publicTeamMembers(db),
     replayCategories: (): Promise<string[]> => replayCategories(db),
+
+    async planningSlots(_args: unknown, context: ContentContext): Promise<PlanningSlot[]> {
+      await coach(context);
+      return listPlanningSlots(db);
+    },
 
     async savePlanningSlot(args: { input: unknown }, context: ContentContext): Promise<PlanningSlot> {
       await coach(context);

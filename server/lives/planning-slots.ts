@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { PlanningSlot, PlanningSlotInput } from '../../src/contract/planning';
 import type { Database } from '../db/open-database';
 import { liveSlots } from '../db/schema';
@@ -24,6 +24,12 @@ export async function savePlanningSlot(db: Database, input: PlanningSlotInput): 
       ? await db.insert(liveSlots).values(values).returning()
       : await db.update(liveSlots).set(values).where(eq(liveSlots.id, input.id)).returning();
   return row ? slotView(row) : null;
+}
+
+/** The weekly programme, by day, time and id. */
+export async function listPlanningSlots(db: Database): Promise<PlanningSlot[]> {
+  const rows = await db.select().from(liveSlots).orderBy(asc(liveSlots.weekday), asc(liveSlots.startMinute), asc(liveSlots.id));
+  return rows.map(slotView);
 }
 
 export const slotView = (row: LiveSlotRow): PlanningSlot => ({

@@ -47,6 +47,13 @@ export const REPLAY_FILTERS_QUERY = /* GraphQL */ `
   }
 `;
 
+/** Subscription 6: the weekly programme (decoded by `planningSlotsResponse`). */
+export const PLANNING_SLOTS_QUERY = /* GraphQL */ `
+  query PlanningSlots {
+    planningSlots { id name speaker weekday startMinute durationMinutes roomClickId directLink }
+  }
+`;
+
 /** Subscription 6: add a slot of the weekly programme, or move one (`id` set). */
 export const SAVE_PLANNING_SLOT_MUTATION = /* GraphQL */ `
   mutation SavePlanningSlot($input: PlanningSlotInput!) {

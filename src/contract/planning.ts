@@ -40,3 +40,5 @@ export const planningSlotInput = z.object({
 export type PlanningSlotInput = z.infer<typeof planningSlotInput>;
 export const planningSlot = z.object({ ...planningSlotInput.shape, id: z.int().check(z.positive()) });
 export type PlanningSlot = z.infer<typeof planningSlot>;
+export const planningSlotsResponse = z.object({ planningSlots: z.array(planningSlot) });
+export const savePlanningSlotResponse = z.object({ savePlanningSlot: planningSlot });

@@ -170,3 +170,34 @@ function parseIcs(text: string): Record<string, string>[] {
 }
 
 const toDate = (value: string) => new Date(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+
+test('a coach adds a live from the planning editor (beta key) and moves it', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'coach');
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Calendrier' }).click();
+  await page.getByRole('button', { name: 'Modifier le planning' }).click();
+  const editor = page.getByRole('dialog', { name: 'Modifier le planning' });
+  await expect(editor.getByRole('button', { name: /^Modifier : Analyse pré-ouverture, Lundi/ })).toBeVisible();
+  await editor.getByRole('button', { name: 'Ajouter un live' }).click();
+  const name = `Atelier ${unique()}`;
+  await editor.getByLabel('Programme').fill(name);
+  await editor.getByLabel('Durée (minutes)').fill('3');
+  await editor.getByLabel('Intervenant').fill('Coach Comptoir');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(editor.getByRole('alert')).toContainText('durée de 5 à 720 minutes');
+  await editor.getByLabel('Durée (minutes)').fill('45');
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  await editor.getByLabel('Jour').selectOption({ index: (tomorrow.getDay() + 6) % 7 });
+  await editor.getByLabel('Début').fill('21:30');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(editor.getByRole('button', { name: new RegExp(`^Modifier : ${name}, \\w+ 21:30$`) })).toBeVisible();
+  // The planning behind shows it, by the subscription, in the coach's own time.
+  const planning = page.getByRole('dialog', { name: 'Calendrier des lives' });
+  await expect(planning.getByRole('row').filter({ hasText: name }).filter({ hasText: '21:30 – 22:15' }).first()).toBeAttached();
+  // Moved to 22:00.
+  await editor.getByRole('button', { name: new RegExp(`^Modifier : ${name}`) }).click();
+  await editor.getByLabel('Début').fill('22:00');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(planning.getByRole('row').filter({ hasText: name }).filter({ hasText: '22:00 – 22:45' }).first()).toBeAttached();
+  await expect(planning.getByRole('row').filter({ hasText: name }).filter({ hasText: '21:30 – 22:15' })).toHaveCount(0);
+});

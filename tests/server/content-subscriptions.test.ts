@@ -9,9 +9,9 @@ import {
   REPLAY_PUBLISHED_SUBSCRIPTION,
   replayPublishedEvent,
 } from '../../src/contract/content-events';
-import { CURRENT_POLL_QUERY, PUBLISH_REPLAY_MUTATION, SAVE_PLANNING_SLOT_MUTATION } from '../../src/contract/graphql-documents';
+import { CURRENT_POLL_QUERY, PLANNING_SLOTS_QUERY, PUBLISH_REPLAY_MUTATION, SAVE_PLANNING_SLOT_MUTATION } from '../../src/contract/graphql-documents';
 import { GRAPHQL_PATH } from '../../src/contract/hosts';
-import { planningSlot, type PlanningSlotInput } from '../../src/contract/planning';
+import { planningSlot, planningSlotsResponse, type PlanningSlotInput } from '../../src/contract/planning';
 import { replaysResponse, type PublishReplayInput } from '../../src/contract/replays';
 import { LIVE_EARLY_MS, planningRange } from '../../src/domain/live-window';
 import { startTestServer, type TestServer } from './test-server';
@@ -181,6 +181,15 @@ describe('coach mutations', () => {
       input: { id: null, name: 'X', speaker: 'Y', weekday: 1, startMinute: 0, durationMinutes: 30, roomClickId: null, directLink: null },
     });
     expect(codeOf(anonymous)).toBe('FORBIDDEN');
+  });
+
+  it('list the weekly programme to coaches only, by day and time', async () => {
+    for (const who of ['vip', 'live', 'membre']) expect(codeOf(await server.graphql(PLANNING_SLOTS_QUERY, {}, await tokenOf(who)))).toBe('FORBIDDEN');
+    const answer = await server.graphql(PLANNING_SLOTS_QUERY, {}, await tokenOf('coach'));
+    const slots = planningSlotsResponse.parse(answer.data).planningSlots;
+    expect(slots.length).toBeGreaterThan(5);
+    const order = slots.map((s) => s.weekday * 1440 + s.startMinute);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('refuse bad input in French', async () => {

@@ -14,10 +14,10 @@ import { ReplayCard, ReplayCardSkeleton } from './replay-card';
 import { ReplayFilters } from './replay-filters';
 import { ReplayModal } from './replay-modal';
 import { useRefreshReplayFilters, useReplayCategories, useReplayList, useReplayPages, useTeamMembers } from './use-replays';
+import { BETA_KEY } from '../common/beta-key';
 
 const SKELETONS = [1, 2, 3, 4, 5, 6];
 /** Spec 3 §2, §6: subscription 6 with this key set shows 'Edit new'. */
-const BETA_KEY: string | undefined = import.meta.env.VITE_BETA_KEY;
 const EDIT_PATH = '/content/admin';
 
 /**
