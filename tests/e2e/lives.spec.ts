@@ -102,7 +102,7 @@ test('a replay published by a coach appears on the other browser\'s home without
   const id = unique();
   const title = `Bilan de séance ${id}`;
   await graphql(request, token, PUBLISH_REPLAY_MUTATION, {
-    input: { title, slug: `bilan-${id}`, description: 'Le bilan de la séance.', category: 'Forex', authorId: null, video: 'chapitre-1.webm', durationSeconds: 15 },
+    input: { title, slug: `bilan-${id}`, description: 'Le bilan de la séance.', category: 'Bilans de séance', authorId: null, video: 'chapitre-1.webm', durationSeconds: 15 },
   });
   const card = vip.getByRole('region', { name: 'Dernier replay' });
   await expect(card.getByText(title)).toBeVisible();

@@ -77,7 +77,7 @@ for (const [account, pill] of [
   test(`on a phone the top bar is one line and '${pill}' is whole (${account})`, async ({ page }) => {
     await page.goto('/');
     await signIn(page, account);
-    const link = page.getByRole('link', { name: pill });
+    const link = page.getByRole('link', { name: pill, exact: true });
     await expect(link).toBeVisible();
     const clipped = await link.evaluate((element) => element.scrollWidth > element.clientWidth);
     expect(clipped).toBe(false);

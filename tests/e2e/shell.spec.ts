@@ -38,7 +38,7 @@ test('the upsell pill follows the subscriptions', async ({ page }) => {
   await signIn(page, 'coach');
   // Coach holds VIP and LIVE: no pill.
   await expect(page.getByRole('link', { name: 'Devenir VIP' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Passer au LIVE' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Passer au LIVE', exact: true })).toHaveCount(0);
 });
 
 test('the messaging toggle prompts members without a subscription', async ({ page }) => {
