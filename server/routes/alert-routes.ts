@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { alertInput, alertsQuery, type alertAnswer, type alertsResponse } from '../../src/contract/alerts';
+import { alertInput, alertsQuery, alertsSummaryInput, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
 import type { Database } from '../db/open-database';
 import { messages, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
@@ -64,11 +64,23 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const query = summaryQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
-    const viewer = await alertViewerOf(db, user);
-    const filter = { rooms: await askedRooms(db, query.data.room), authorId: null, audio: false, query: null, before: null };
-    const rows = await alertRows(db, viewer, filter, ALERTS_SUMMARY_SIZE);
-    return reply.send({ alerts: await toAlerts(db, rows, viewer) });
+    return reply.send(await summaryOf(user, await askedRooms(db, query.data.room)));
   });
+
+  // The same summary as the spec's `POST /alerts/v2` (spec 3 §7): `{ rooms }` in one call, every room without it.
+  app.post('/rest/alerts/v2', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = alertsSummaryInput.safeParse(request.body ?? {});
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    return reply.send(await summaryOf(user, input.data.rooms ? await askedRooms(db, input.data.rooms.join(',')) : null));
+  });
+
+  async function summaryOf(user: UserRow, rooms: string[] | null): Promise<z.infer<typeof alertsListResponse>> {
+    const viewer = await alertViewerOf(db, user);
+    const rows = await alertRows(db, viewer, { rooms, authorId: null, audio: false, query: null, before: null }, ALERTS_SUMMARY_SIZE);
+    return { alerts: await toAlerts(db, rows, viewer) };
+  }
 
   app.post('/rest/alerts', async (request, reply) => {
     const user = await requestUser(app, db, request);

@@ -79,6 +79,8 @@ export const alertsResponse = z.object({
 
 /** `GET /alerts?room=`: the room's latest alerts (the home summary). */
 export const alertsListResponse = z.object({ alerts: z.array(alert) });
+/** `POST /alerts/v2`: the home summary (the latest 10) of the given rooms, of every room without `rooms`. */
+export const alertsSummaryInput = z.object({ rooms: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50))) });
 
 /** `POST /alerts` (with sendMail) and `PUT /alerts/{id}` (without). */
 export const alertInput = z.object({

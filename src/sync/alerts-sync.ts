@@ -126,16 +126,16 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
 
     /** The latest alerts of the rooms the member reads, for the home page (spec 2 §2, spec 3 §2). */
     async loadSummary(rooms: string[]): Promise<string | null> {
-      const pages = await Promise.all(rooms.map((room) => api.request(alertsListResponse, 'rest', '/alerts', { query: { room } })));
-      const alerts = pages.flatMap((page) => (page.ok ? page.data.alerts : []));
-      const failed = pages.find((page) => !page.ok);
+      // One call for every room (spec 3 §7 `POST /alerts/v2`): the server picks the latest 10.
+      const answer = await api.request(alertsListResponse, 'rest', '/alerts/v2', { method: 'POST', body: { rooms } });
+      const alerts = answer.ok ? answer.data.alerts : [];
       await fold(alerts.map((alert) => ({ type: 'AlertReceived', alert, forViewer: true })));
       const ids = [...new Map(alerts.map((a) => [a._id, a])).values()]
         .sort((a, b) => b.date.localeCompare(a.date))
         .slice(0, SUMMARY_MAX)
         .map((a) => a._id);
       await serial(() => writeKv(db, SUMMARY_KEY, ids));
-      return failed && !failed.ok ? failed.error : null;
+      return answer.ok ? null : answer.error;
     },
 
     async save(alertId: string | null, input: AlertInput): Promise<void> {

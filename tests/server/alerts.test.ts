@@ -161,6 +161,16 @@ describe('a member without VIP never receives an alert’s content (spec 2 §6)'
     const summary = z.object({ alerts: z.array(alertSchema).max(10) }).parse(await (await server.get('/rest/alerts?room=forex', await chat.token('membre'))).json());
     expect(summary.alerts.length).toBeGreaterThan(0);
     expect(summary.alerts.every((a) => a.room === 'forex' && (a.freeAlert || a.locked))).toBe(true);
+
+    // The spec's `POST /alerts/v2`: the same summary for several rooms in one call, locked alike.
+    const several = z.object({ alerts: z.array(alertSchema).max(10) }).parse(await (await server.post('/rest/alerts/v2', { rooms: ['forex', 'crypto'] }, await chat.token('membre'))).json());
+    expect(several.alerts.length).toBeGreaterThan(0);
+    expect(several.alerts.every((a) => ['forex', 'crypto'].includes(a.room) && (a.freeAlert || a.locked))).toBe(true);
+    const dates = several.alerts.map((a) => a.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const every = z.object({ alerts: z.array(alertSchema) }).parse(await (await server.post('/rest/alerts/v2', {}, await chat.token('vip'))).json());
+    expect(every.alerts.length).toBe(10);
+    expect((await server.post('/rest/alerts/v2', { rooms: 'forex' }, await chat.token('vip'))).status).toBe(400);
   });
 
   it('finds nothing by a word of the content, but finds a title', async () => {
