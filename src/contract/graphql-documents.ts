@@ -67,3 +67,39 @@ export const PUBLISH_REPLAY_MUTATION = /* GraphQL */ `
     publishReplay(input: $input) { id attributes { slug } }
   }
 `;
+
+/** Spec 3 §3 "Social media"; decoded by `socialsResponse`. */
+export const SOCIALS_QUERY = /* GraphQL */ `
+  query Socials {
+    socials { id title description link type picture }
+  }
+`;
+
+/** A landing page and its sections (the life page is slug 'life'); decoded by `landingPageResponse`. */
+export const LANDING_PAGE_QUERY = /* GraphQL */ `
+  query LandingPage($slug: String!) {
+    landingPage(slug: $slug) {
+      slug
+      title
+      sections {
+        kind title subtitle richtext richtextLeft richtextRight
+        cards { picture title text href buttonText }
+        features { title text }
+      }
+    }
+  }
+`;
+
+/** The configured shop and review addresses; decoded by `siteLinksResponse`. */
+export const SITE_LINKS_QUERY = /* GraphQL */ `
+  query SiteLinks {
+    siteLinks { shopUrl reviewWidgetUrl reviewUrl }
+  }
+`;
+
+/** Coach only: an article published now (the XSS journey stores its corpus with it). */
+export const PUBLISH_ARTICLE_MUTATION = /* GraphQL */ `
+  mutation PublishArticle($input: PublishArticleInput!) {
+    publishArticle(input: $input) { id attributes { slug } }
+  }
+`;
