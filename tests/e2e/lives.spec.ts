@@ -92,13 +92,18 @@ test('a coach moves a slot so that a live starts now: the VIP home and live bann
   await Promise.all([coachContext.close(), vipContext.close(), liveContext.close()]);
 });
 
-test('a replay published by a coach appears on the other browser\'s home without a reload', async ({ browser, request }) => {
+test('a replay published by a coach appears on the other browser\'s home and replays list without a reload', async ({ browser, request }) => {
   const coachContext = await browser.newContext();
   const vipContext = await browser.newContext();
   await member(coachContext, 'coach');
   const token = await tokenOf(coachContext);
   const { page: vip, subscribed } = await member(vipContext, 'vip');
   await subscribed;
+  // A second tab of the same member on the replays list (every category).
+  const replays = await vipContext.newPage();
+  await replays.goto('/replay');
+  const list = replays.getByRole('list', { name: 'Liste des replays' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
   const id = unique();
   const title = `Bilan de séance ${id}`;
   await graphql(request, token, PUBLISH_REPLAY_MUTATION, {
@@ -107,6 +112,8 @@ test('a replay published by a coach appears on the other browser\'s home without
   const card = vip.getByRole('region', { name: 'Dernier replay' });
   await expect(card.getByText(title)).toBeVisible();
   await expect(card.getByRole('link', { name: `Visionner : ${title}` })).toHaveAttribute('href', `/replay/bilan-${id}`);
+  // The newest replay heads the open list.
+  await expect(list.getByRole('listitem').first().getByRole('heading', { name: title })).toBeVisible();
   await Promise.all([coachContext.close(), vipContext.close()]);
 });
 
