@@ -28,6 +28,8 @@ import { registerLocalPayRoutes } from './routes/local-pay-routes';
 import { registerStripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-connect';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
+import { registerAffiliationRoutes } from './referrals/affiliation-routes';
+import { localPayoutSender, stripePayoutSender, type PayoutSender } from './referrals/referral-payouts';
 import { readableRoomIds } from './chat/chat-access';
 import { readersChannel, userChannel } from './realtime/channels';
 import { findUserById } from './users/user-queries';
@@ -83,6 +85,8 @@ export type ComptoirServer = {
   app: FastifyInstance;
   io: ComptoirIo;
   billing: BillingServices;
+  /** Pays the referral commissions (Stripe transfers with keys, local otherwise): the monthly payout job's. */
+  payouts: PayoutSender;
   /** The content host's subscription events (graphql-ws) and its connections. */
   content: { events: ContentPubSub; subscriptions: ContentSubscriptions };
 };
@@ -185,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerLocalPayRoutes(billing);
   await registerStripeWebhookRoutes(billing);
   registerStripeConnectRoutes(billing, billing.stripe ? stripePayoutAccounts(billing.stripe.client.oauth) : billing.localPayments ? localPayoutAccounts() : null);
+  const payouts = billing.stripe ? stripePayoutSender(billing.stripe.client.transfers) : localPayoutSender();
+  registerAffiliationRoutes(billing, { connectClientId: options.stripe?.connectClientId, payouts });
 
   const indexHtml = join(options.staticDir, 'index.html');
   const hasClient = existsSync(indexHtml);
@@ -231,5 +237,5 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return { app, io, billing, content: { events: contentEvents, subscriptions: contentSubscriptions } };
+  return { app, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions } };
 }

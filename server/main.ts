@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingServices } from './billing/billing-services';
 import { runRenewals } from './billing/renewals';
+import { runReferralPayouts, type PayoutSender } from './referrals/referral-payouts';
 import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
@@ -14,13 +15,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const uploadsDir = join(config.dataDir, 'uploads');
-  const { app, billing } = await buildApp({ ...config, db: database.db, uploadsDir });
+  const { app, billing, payouts } = await buildApp({ ...config, db: database.db, uploadsDir });
   if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
   else {
     if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
     if (await seedDemoContent(database.db, new Date())) app.log.info('demo replays, articles and tools seeded');
   }
-  const renewals = scheduleRenewals(billing, config, app.log);
+  const renewals = scheduleRenewals(billing, payouts, config, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -47,19 +48,29 @@ async function main(): Promise<void> {
   app.log.info(`Comptoir sur http://${where}:${config.port} (${database.engine})`);
 }
 
-/** Charges the plans due every `RENEWAL_INTERVAL_MINUTES` (never when 0). */
-function scheduleRenewals(billing: BillingServices, config: ServerConfig, log: FastifyBaseLogger): NodeJS.Timeout | undefined {
+/**
+ * Every `RENEWAL_INTERVAL_MINUTES` (never when 0): charges the plans due, then the referral
+ * payout (it pays the previous month once, so its first run of a month, on the 1st, pays).
+ */
+function scheduleRenewals(billing: BillingServices, payouts: PayoutSender, config: ServerConfig, log: FastifyBaseLogger): NodeJS.Timeout | undefined {
   if (config.renewalIntervalMinutes === 0) return undefined;
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  const run = () =>
-    runRenewals(billing, new Date(), origin).then(
+  const run = async () => {
+    await runRenewals(billing, new Date(), origin).then(
       (report) => {
         if (report.charged + report.failed > 0) log.info({ renewals: report }, 'renewals charged');
       },
       (error: unknown) => log.error({ err: error }, 'renewal job failed'),
     );
+    await runReferralPayouts(billing.db, payouts, new Date()).then(
+      (report) => {
+        if (report.payouts + report.freeMonthGrants + report.failed > 0) log.info({ payouts: report }, 'referral payouts made');
+      },
+      (error: unknown) => log.error({ err: error }, 'referral payout job failed'),
+    );
+  };
   void run();
-  return setInterval(run, config.renewalIntervalMinutes * 60_000);
+  return setInterval(() => void run(), config.renewalIntervalMinutes * 60_000);
 }
 
 main().catch((error: unknown) => {

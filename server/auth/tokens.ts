@@ -45,11 +45,16 @@ export async function requestUser(app: FastifyInstance, db: Database, request: F
 export const TOKEN_COOKIE = 'access_token';
 
 export function cookieTokenOf(request: FastifyRequest): string | null {
+  return cookieOf(request, TOKEN_COOKIE);
+}
+
+/** A cookie of the request by name, decoded; null when absent, empty or malformed. */
+export function cookieOf(request: Pick<FastifyRequest, 'headers'>, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
     try {
       return decodeURIComponent(pair.slice(eq + 1).trim()) || null;
     } catch {

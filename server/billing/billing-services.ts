@@ -9,7 +9,13 @@ import { localPaypalProvider, paypalProvider, type PaypalConfig } from './paypal
 import { settlePayment, type PaymentRow, type ProviderEvent, type Verdict } from './settle-payment';
 import { stripeCardProvider, type StripeEndpoint } from './stripe-card-provider';
 
-export type StripeConfig = { secretKey: string; publishableKey: string; webhookSecret: string | undefined };
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Stripe Connect's OAuth client id (`ca_…`): referrers link their payout account at Stripe. */
+  connectClientId?: string | undefined;
+};
 
 /** What the billing routes and the renewal job share. */
 export type BillingServices = {

@@ -23,6 +23,8 @@ import { couponPrices, findOffer, loadCountries, toProduct, upgradeProduct, vatO
 import type { PaymentOrder } from './payment-order';
 import { ProviderUnavailable } from './payment-providers';
 import { newId, type PaymentRow } from './settle-payment';
+import { AFFILIATION_MESSAGES } from '../../src/contract/referral';
+import { affiliationOf, recordReferrer } from '../referrals/affiliation-store';
 
 export type Refusal = { ok: false; status: number; error: string };
 const refuse = (status: number, error: string): Refusal => ({ ok: false, status, error });
@@ -84,7 +86,7 @@ export async function purchaseDraft(services: BillingServices, user: UserRow, in
   if (!paymentMethodsFor('purchase', main.nb_paiements).includes(method)) {
     return refuse(400, method === 'crypto' ? BILLING_TEXT.cryptoNotAllowed : BILLING_TEXT.paypalNotAllowed);
   }
-  const coupon = await couponOf(services, input.coupon, now);
+  const coupon = await couponOf(services, user, input, now);
   if (isRefusal(coupon)) return coupon;
 
   const vat = await vatOf(services.db, billing);
@@ -140,7 +142,7 @@ export async function upgradeDraft(
   if (!upgradeAllowed(holder, now)) return refuse(403, BILLING_TEXT.upgradeNotAllowed);
   const product = await upgradeProduct(services.db);
   if (!product) return refuse(404, BILLING_TEXT.offerNotFound);
-  const coupon = await couponOf(services, input.coupon, now);
+  const coupon = await couponOf(services, user, input, now);
   if (isRefusal(coupon)) return coupon;
   const vat = await vatOf(services.db, user.billing ?? null);
   const charge = upgradeCharge(holder, toProduct(product), { now, vat, newPrices: coupon.newPrices, priceOne: holds(holder, SUBSCRIPTION.PRICE_ONE, now) });
@@ -164,10 +166,28 @@ export async function upgradeDraft(
   };
 }
 
-async function couponOf(services: BillingServices, code: string, now: Date): Promise<{ newPrices: Record<string, number> | null } | Refusal> {
-  if (!code.trim()) return { newPrices: null };
-  const answer = await couponPrices(services.db, code, now);
-  return 'error' in answer ? refuse(400, answer.error) : answer;
+/**
+ * The coupon typed at checkout, valid now and not the member's own referral code; then the
+ * referrer the purchase carries (the referral cookies sent as `reference_cnv` / `reference_int`,
+ * or a referral coupon) is recorded, also when the coupon is unused (spec 3 §5).
+ */
+async function couponOf(
+  services: BillingServices,
+  user: UserRow,
+  input: { coupon: string; reference_cnv: string; reference_int: string },
+  now: Date,
+): Promise<{ newPrices: Record<string, number> | null } | Refusal> {
+  const code = input.coupon.trim();
+  let newPrices: Record<string, number> | null = null;
+  if (code) {
+    const own = await affiliationOf(services.db, user.id);
+    if (own && own.code === code.toUpperCase()) return refuse(400, AFFILIATION_MESSAGES.ownCode);
+    const answer = await couponPrices(services.db, code, now);
+    if ('error' in answer) return refuse(400, answer.error);
+    newPrices = answer.newPrices;
+  }
+  await recordReferrer(services.db, user.id, [input.reference_cnv, input.reference_int, code]);
+  return { newPrices };
 }
 
 /** Writes the payment before the provider hears of it, so its events always find it. */

@@ -4,6 +4,7 @@ import { addMonths, extendedExpiry, INSTALMENT_INTERVAL_MONTHS, renewedExpiry } 
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
 import { billingPlans, invoices, paymentEvents, payments, users, userSubscriptions } from '../db/schema';
+import { rewardReferrer } from '../referrals/referral-reward';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,6 +21,7 @@ export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).to
  * Applies a verdict on a payment, in one transaction. Success is applied exactly once: only the
  * update that moves the payment to 'succeeded' grants what it bought (subscriptions, the plan, the
  * invoice), so a confirmation or a webhook that arrives twice, or after another, changes nothing.
+ * The referrer's reward is written in the same transaction (referral-reward.ts).
  * A failure never undoes a success; a failed renewal puts its plan in 'past_due'. With an event,
  * an event id already seen is ignored. Returns whether this call changed the payment.
  */
@@ -59,7 +61,7 @@ async function paymentById(tx: Tx, id: string): Promise<PaymentRow | null> {
   return row ?? null;
 }
 
-/** What a succeeded payment buys: longer subscriptions, its plan started or advanced, its invoice. */
+/** What a succeeded payment buys: longer subscriptions, its plan started or advanced, its invoice, the referrer's reward. */
 async function applyPayment(tx: Tx, payment: PaymentRow, now: Date): Promise<void> {
   const { order } = payment;
   const current = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.userId, payment.userId));
@@ -107,6 +109,7 @@ async function applyPayment(tx: Tx, payment: PaymentRow, now: Date): Promise<voi
     await tx.update(payments).set({ planId }).where(eq(payments.id, payment.id));
   }
   await writeInvoice(tx, payment, now);
+  await rewardReferrer(tx, payment, now);
 }
 
 async function advancePlan(tx: Tx, planId: string, mainExpiry: Date | null, now: Date): Promise<void> {

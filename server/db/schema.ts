@@ -45,6 +45,8 @@ export const users = pgTable(
     isNewVip: boolean('is_new_vip').notNull().default(false),
     displayAvis: boolean('display_avis').notNull().default(false),
     stripeConnectId: text('stripe_connect_id'),
+    /** The member whose referral link or coupon brought this one (spec 3 §5); never themselves. */
+    referredBy: integer('referred_by'),
     /** The member's customer at the card provider (Stripe), created with their first saved card. */
     stripeCustomerId: text('stripe_customer_id'),
     canWriteNews: boolean('can_write_news').notNull().default(false),
@@ -702,6 +704,65 @@ export const tools = pgTable('tools', {
   files: jsonb('files').$type<{ name: string; path: string }[]>().notNull().default([]),
 });
 
+// ---- The referral programme (issue 20, spec 3 §2 "Affiliation", §5) ----
+
+/** A member's affiliation: the code of their link, and the coupon of the same code (20 % off). */
+export const affiliations = pgTable('affiliations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Transfers to a referrer: a payout in cents (payout account connected) or free months added to the VIP. */
+export const referralTransfers = pgTable(
+  'referral_transfers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents'),
+    freeMonths: integer('free_months'),
+    stripeConnectId: text('stripe_connect_id'),
+    /** One payout per member and month (`payout:{user}:{yyyy-mm}`), one grant per referral (`months:{referral}`). */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The provider's transfer id, once made. */
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_transfers_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What a referee's first purchase earned their referrer, written in the transaction that settles
+ * the payment: one per referee (first purchase only) and per payment.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refereeId: integer('referee_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull().unique(),
+    /** What the referee paid, excluding VAT, after coupon. */
+    htCents: integer('ht_cents').notNull(),
+    vatRate: doublePrecision('vat_rate').notNull(),
+    commissionCents: integer('commission_cents'),
+    freeMonths: integer('free_months'),
+    /** The transfer that paid it (null: waiting for the monthly payout). */
+    transferId: integer('transfer_id').references(() => referralTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.createdAt)],
+);
+
 export const schema = {
   users,
   userSubscriptions,
@@ -728,6 +789,9 @@ export const schema = {
   billingBoxes,
   billingOffers,
   coupons,
+  affiliations,
+  referrals,
+  referralTransfers,
   paymentCards,
   billingPlans,
   payments,

@@ -12,6 +12,7 @@ import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken, type UserRow } from '../users/user-queries';
+import { recordReferrer } from '../referrals/affiliation-store';
 import { LIVE_CONTENT_SDL, liveContentResolvers, type LiveContentDeps } from './live-content-schema';
 
 /**
@@ -129,6 +130,8 @@ export type ContentContext = {
   log: FastifyBaseLogger;
   /** The signed-in member (the HTTP request's bearer token, the WebSocket's connection params), read once when a resolver asks. */
   user: () => Promise<UserRow | null>;
+  /** The referral cookies the request carried (`aff`, `affint`): a registration records its referrer. */
+  referralCodes: readonly (string | null)[];
 };
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
@@ -198,6 +201,9 @@ export function contentResolvers(services: AccountServices, live: LiveContentDep
       // The account exists from here: a failed avatar or e-mail is logged, never a failed sign-up.
       await welcomeNewAccount(services, created, context.origin).catch((error: unknown) => {
         context.log.error({ err: error }, 'welcome of a new account failed');
+      });
+      await recordReferrer(db, created.id, context.referralCodes).catch((error: unknown) => {
+        context.log.error({ err: error }, 'referral of a new account not recorded');
       });
       return { jwt: issueToken(app, created), user: { id: created.id, username: created.username, email: created.email } };
     },

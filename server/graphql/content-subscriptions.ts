@@ -54,7 +54,7 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
       },
       context(ctx): ContentContext {
         const user = ctx.extra.user ?? null;
-        return { ip: ctx.extra.request.socket.remoteAddress ?? '', origin: '', log: app.log, user: () => Promise.resolve(user) };
+        return { ip: ctx.extra.request.socket.remoteAddress ?? '', origin: '', log: app.log, user: () => Promise.resolve(user), referralCodes: [] };
       },
       // A syntax error is answered as an error of the operation, not by closing the socket.
       parse(source) {

@@ -2,7 +2,8 @@ import { graphql, GraphQLError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicOrigin, type AccountServices } from '../accounts/account-services';
-import { requestUser } from '../auth/tokens';
+import { cookieOf, requestUser } from '../auth/tokens';
+import { REFERRAL_COOKIE, REFERRAL_INTERNAL_COOKIE } from '../../src/domain/referral';
 import type { UserRow } from '../users/user-queries';
 import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
 import type { LiveContentDeps } from './live-content-schema';
@@ -25,6 +26,7 @@ export function registerGraphqlRoute(app: FastifyInstance, services: AccountServ
       origin: publicOrigin(services, request),
       log: request.log,
       user: () => (user ??= requestUser(app, services.db, request)),
+      referralCodes: [cookieOf(request, REFERRAL_COOKIE), cookieOf(request, REFERRAL_INTERNAL_COOKIE)],
     };
     const result = await graphql({
       schema: contentSchema,

@@ -213,10 +213,10 @@ export const couponInput = z.object({
 export type CouponInput = z.infer<typeof couponInput>;
 
 /**
- * Spec 1 §3 coupon answer: new prices keyed by product id; a value below 1 is a multiplier of the
+ * Spec 1 §3 coupon answer: new prices keyed by product id, or '*' for every product (a referral coupon); a value below 1 is a multiplier of the
  * product's price (0.8 is 20 % off), 1 or more is the new price before VAT. Errors answer `{ error }`.
  */
-export const couponAnswer = z.object({ newPrices: z.record(z.string().check(z.regex(/^\d+$/)), z.number().check(z.positive())) });
+export const couponAnswer = z.object({ newPrices: z.record(z.string().check(z.regex(/^(?:\d+|\*)$/)), z.number().check(z.positive())) });
 export type CouponAnswer = z.infer<typeof couponAnswer>;
 export type NewPrices = CouponAnswer['newPrices'];
 

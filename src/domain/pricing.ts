@@ -94,8 +94,12 @@ export function renewalNote(product: Pick<Product, 'nb_mois' | 'nb_paiements' | 
  * A product's price before VAT after a coupon: a value below 1 multiplies the price (0.8 is 20 %
  * off), 1 or more replaces it; a product the coupon does not name keeps its price.
  */
+/** The `newPrices` key of a coupon that applies to every product (the referral coupons, issue 20). */
+export const ALL_PRODUCTS = '*';
+
 export function couponPrice(product: Pick<Product, 'id' | 'prix'>, newPrices: NewPrices | null | undefined): number {
-  const value = newPrices?.[String(product.id)];
+  // A product's own price, else the coupon's price for every product ('*': a referral coupon).
+  const value = newPrices?.[String(product.id)] ?? newPrices?.[ALL_PRODUCTS];
   if (value === undefined) return roundPrice(product.prix);
   return value < 1 ? roundPrice(product.prix * value) : roundPrice(value);
 }
