@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicOrigin, type AccountServices } from '../accounts/account-services';
 import { cookieOf, requestUser } from '../auth/tokens';
-import { REFERRAL_COOKIE, REFERRAL_INTERNAL_COOKIE } from '../../src/domain/referral';
+import { REFERRAL_COOKIES } from '../../src/domain/registration';
 import type { UserRow } from '../users/user-queries';
 import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
 import type { LiveContentDeps } from './live-content-schema';
@@ -26,7 +26,7 @@ export function registerGraphqlRoute(app: FastifyInstance, services: AccountServ
       origin: publicOrigin(services, request),
       log: request.log,
       user: () => (user ??= requestUser(app, services.db, request)),
-      referralCodes: [cookieOf(request, REFERRAL_COOKIE), cookieOf(request, REFERRAL_INTERNAL_COOKIE)],
+      referralCodes: Object.keys(REFERRAL_COOKIES).map((name) => cookieOf(request, name)),
     };
     const result = await graphql({
       schema: contentSchema,

@@ -12,9 +12,6 @@ export const REFERRAL = {
   freeMonthsThresholdHt: 1000,
   freeMonthsSmall: 1,
   freeMonthsLarge: 3,
-  /** The referral cookie (`aff`) and the internal marker (`affint`). */
-  cookieDays: 30,
-  internalCookieDays: 1,
   /** After 'Créer une affiliation' the page reloads after this long. */
   reloadAfterCreateMs: 800,
   /** 'Copié dans le presse-papier !' goes back to the copy button after this long. */
@@ -23,10 +20,11 @@ export const REFERRAL = {
   transferBase: 1000,
 } as const;
 
-/** The cookies the referral link sets; the checkout sends them as `reference_cnv` / `reference_int`. */
-export const REFERRAL_COOKIE = 'aff';
-export const REFERRAL_INTERNAL_COOKIE = 'affint';
-/** The query parameter of the referral link (`/register-for-free?aff=CODE`). */
+/**
+ * The referral link's parameter: `?aff=` sets the referral cookie (30 days), `?affint=` the
+ * internal marker (1 day) — `REFERRAL_COOKIES` in registration.ts; the checkout sends both as
+ * `reference_cnv` / `reference_int`, a registration carries them as cookies.
+ */
 export const REFERRAL_PARAM = 'aff';
 
 /** Codes: 4 to 24 upper-case letters, digits or dashes (the coupon has the same code). */
