@@ -11,6 +11,7 @@ import { NO_REPLAY_FILTER } from './domain/replay-rules';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createReplaySync } from './sync/replay-sync';
+import { createReferralSync } from './sync/referral-sync';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
 
@@ -57,6 +58,8 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     content,
     /** Replays: the list's pages, the filters, the positions (spec 3 §2). */
     replays,
+    /** The referral programme: affiliation, referrals, transfers (spec 3 §2). */
+    referral: createReferralSync({ api, db }),
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = content.start();

@@ -53,6 +53,7 @@ const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) 
 const FormationsPage = page(() => import('./learning/formations-page').then((m) => m.FormationsPage));
 const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage));
 const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
+const ReferralPage = page(() => import('./account/referral-page').then((m) => m.ReferralPage));
 const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
@@ -67,6 +68,7 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path.endsWith('/certificat')) return CertificatePage.preload();
   if (path.startsWith('/formation/')) return CoursePage.preload();
   if (path === '/replay' || path.startsWith('/replay/')) return ReplaysPage.preload();
+  if (path === '/profil/parrainage') return ReferralPage.preload();
   return null;
 }
 
@@ -129,7 +131,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/news/:slug', 'Article'],
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
-  ['/profil/parrainage', 'Parrainage'],
 ];
 
 /**
@@ -171,6 +172,7 @@ function SignedInScreens() {
             <Route path="/stripe_connect" component={StripeConnectPage} />
             <Route path="/profil/notif" component={NotificationSettingsPage} />
             <Route path="/profil/blocked" component={BlockedUsersPage} />
+            <Route path="/profil/parrainage" component={ReferralPage} />
             <Route path="/profil/abonnements" component={SubscriptionsPage} />
             <Route path="/profil/abonnements/:subpage" component={SubscriptionsPage} />
             <Route path="/purchase/upgrade_live" component={UpgradePage} />

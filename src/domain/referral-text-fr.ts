@@ -1,0 +1,55 @@
+import { formatPrice } from './pricing';
+import { REFERRAL } from './referral';
+
+/** Every French text of the referral page (spec 3 §2 "Affiliation", §8). */
+export const REFERRAL_TEXT = {
+  title: 'Parrainage',
+  tabs: { description: 'Description', code: 'Code', referrals: 'Parrainages', transfers: 'Virements' },
+  loading: 'Chargement du parrainage…',
+  retry: 'Réessayer',
+  invitation: 'Invitez vos proches à rejoindre Comptoir et soyez récompensé pour chaque nouveau membre. Créez votre affiliation pour obtenir votre lien et votre code.',
+  create: 'Créer une affiliation',
+  creating: 'Création de votre affiliation…',
+  created: 'Votre affiliation est créée !',
+  stepsTitle: 'Comment ça marche ?',
+  steps: [
+    { title: 'Partagez votre lien ou votre code', text: 'Envoyez votre lien de parrainage à vos proches, ou donnez-leur votre code.' },
+    {
+      title: `Vos filleuls profitent de ${REFERRAL.couponPercent} % de réduction`,
+      text: `Avec votre code, ils bénéficient d’un coupon de ${REFERRAL.couponPercent} % sur tous les produits.`,
+    },
+    {
+      title: 'Vous êtes récompensé',
+      text: `Pour chaque filleul, vous gagnez de ${REFERRAL.freeMonthsSmall} à ${REFERRAL.freeMonthsLarge} mois gratuits, ou ${REFERRAL.sharePercent} % de reversement sur son premier achat*.`,
+    },
+  ],
+  footnotes: [
+    `* Le reversement de ${REFERRAL.sharePercent} % s’applique au montant hors taxes après réduction, sur le premier achat uniquement, et demande un compte de paiement vérifié (numéro d’immatriculation de société requis). Sans compte de paiement, vous recevez ${REFERRAL.freeMonthsSmall} mois gratuit, ou ${REFERRAL.freeMonthsLarge} mois pour un abonnement à vie ou un achat de plus de ${formatPrice(REFERRAL.freeMonthsThresholdHt).replace(',00', '')} HT.`,
+    '** Les commissions sont versées le 1er de chaque mois pour le mois précédent. Le lien de parrainage compte pendant 30 jours, même si le code n’est pas utilisé. Le nombre de filleuls n’est pas limité.',
+  ],
+  code: 'Votre code',
+  coupon: 'Référence du coupon',
+  share: 'Partager votre lien',
+  link: 'Votre lien de parrainage',
+  copy: 'Copier le lien',
+  copied: 'Copié dans le presse-papier !',
+  copyFailed: 'Copie impossible : sélectionnez le lien pour le copier.',
+  qr: 'QR code de votre lien de parrainage',
+  qrHint: 'Vos proches peuvent scanner ce QR code avec leur téléphone.',
+  referralsCaption: 'Vos filleuls',
+  referralsEmpty: 'Aucun parrainage pour le moment',
+  columns: { user: 'Filleul', date: 'Date', amount: 'Montant HT', vat: 'TVA', reward: 'Récompense', status: 'Statut', reference: 'Référence' },
+  pending: 'En attente',
+  paid: 'Payé',
+  processed: 'Traité',
+  transfersCaption: 'Vos virements',
+  transfersEmpty: 'Aucun virement pour le moment',
+  commissionsMode: 'Mode commissions',
+  freeMonthsMode: 'Mode mois gratuits',
+  commissionsModeText: 'Votre compte de paiement est connecté : vos commissions vous sont versées le 1er de chaque mois.',
+  freeMonthsModeText: 'Sans compte de paiement, vos récompenses sont des mois gratuits ajoutés à votre abonnement VIP. Connectez un compte de paiement vérifié pour recevoir des commissions.',
+  connect: 'Connecter mon compte de paiement',
+  chartTitle: 'Vos gains par mois',
+  chartLabel: (parts: string[]) => `Vos gains par mois : ${parts.join(', ')}`,
+  months: (n: number) => `${n} mois gratuit${n > 1 ? 's' : ''}`,
+} as const;
