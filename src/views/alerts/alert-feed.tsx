@@ -81,6 +81,7 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
       {feed?.status === 'done' && ids.length === 0 ? <Note>{ALERT_TEXT.empty}</Note> : null}
       <div className={virtuosoFill}>
         <Virtuoso
+          role="region"
           aria-label="Notifications"
           data={ids}
           computeItemKey={(_, id) => id}
