@@ -1,5 +1,4 @@
 import { buildSchema, GraphQLError } from 'graphql';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { adBanner, upsellBanner } from '../../src/contract/banners';
@@ -8,16 +7,19 @@ import type { AccountServices } from '../accounts/account-services';
 import { welcomeNewAccount } from '../accounts/new-account';
 import { loadCatalogue } from '../billing/catalogue';
 import { categoriesView } from '../learning/formation-catalogue';
-import { contentEntries, users } from '../db/schema';
+import { contentEntryOf } from '../db/content-entries';
+import { users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken, type UserRow } from '../users/user-queries';
 import { recordReferrer } from '../referrals/affiliation-store';
+import { LANDING_CONTENT_SDL, landingContentResolvers, type LandingContentDeps } from './landing-content-schema';
 import { LIVE_CONTENT_SDL, liveContentResolvers, type LiveContentDeps } from './live-content-schema';
 
 /**
  * The content host's GraphQL schema (spec 1 §7, spec 3 §7): login, register, the shell's banners,
- * the subscription boxes, the formation categories, and issue 18's content and subscriptions.
+ * the subscription boxes, the formation categories, issue 18's content and subscriptions, and
+ * issue 19's socials, landing pages, site links and article publication.
  */
 export const contentSchema = buildSchema(
   /* GraphQL */ `
@@ -112,7 +114,9 @@ export const contentSchema = buildSchema(
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
     register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload
   }
-` + LIVE_CONTENT_SDL,
+` +
+    LIVE_CONTENT_SDL +
+    LANDING_CONTENT_SDL,
 );
 
 /** Server wordings the client maps to the spec's French messages (spec 1 §8). */
@@ -135,7 +139,7 @@ export type ContentContext = {
 };
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
-export function contentResolvers(services: AccountServices, live: LiveContentDeps) {
+export function contentResolvers(services: AccountServices, deps: LiveContentDeps & LandingContentDeps) {
   const { app, db } = services;
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
@@ -151,11 +155,7 @@ export function contentResolvers(services: AccountServices, live: LiveContentDep
   }
 
   async function content<T>(type: string, decode: (data: unknown) => T | null): Promise<T | null> {
-    const [row] = await db
-      .select({ data: contentEntries.data })
-      .from(contentEntries)
-      .where(and(eq(contentEntries.type, type), eq(contentEntries.id, 1)))
-      .limit(1);
+    const row = await contentEntryOf(db, type, 1);
     return row ? decode(row.data) : null;
   }
 
@@ -164,7 +164,8 @@ export function contentResolvers(services: AccountServices, live: LiveContentDep
     upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
     boxes: async () => (await loadCatalogue(db)).boxes,
     formationCategories: () => categoriesView(db),
-    ...liveContentResolvers(live),
+    ...liveContentResolvers(deps),
+    ...landingContentResolvers(deps),
 
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);
