@@ -57,7 +57,7 @@ export function htmlText(html: string): string {
   return decodeEntities(
     html
       .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-      .replace(/<(script|style|template|noscript|iframe|object|svg|math)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+      .replace(/<(script|style|template|noscript|iframe|object|svg|math|video|audio)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
       .replace(/<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|tr|td|th|table|blockquote|section|article|figure|figcaption|pre|dd|dt|img|video|audio)\b[^>]*>/gi, ' ')
       .replace(/<\/?[a-zA-Z][^>]*>/g, ''),
   );

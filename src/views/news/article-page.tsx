@@ -164,7 +164,10 @@ const State = styled.div`
   }
 `;
 
-/** The written content's typography; embedded media fit the column, wide tables scroll inside it. */
+/**
+ * The written content's typography. Embedded media fit the column; tables and code wrap rather
+ * than scroll (a scrolling box would need a keyboard stop of its own).
+ */
 const bodyClass = css`
   line-height: 1.65;
   font-size: 16px;
@@ -212,9 +215,7 @@ const bodyClass = css`
     color: var(--muted);
   }
   & table {
-    display: block;
-    max-width: 100%;
-    overflow-x: auto;
+    width: 100%;
     border-collapse: collapse;
   }
   & th,
@@ -223,8 +224,7 @@ const bodyClass = css`
     border: 1px solid var(--border);
   }
   & pre {
-    max-width: 100%;
-    overflow-x: auto;
+    white-space: pre-wrap;
     padding: 12px;
     border-radius: 8px;
     background: var(--surface-2);
