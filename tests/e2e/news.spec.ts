@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PUBLISH_ARTICLE_MUTATION } from '../../src/contract/graphql-documents';
 import { ALLOWED_EMBED, EMBED_PREFIXES, corpusArticleHtml, findUnsafe } from '../fixtures/xss-corpus';
 import { graphql, noSeriousViolation, phoneLayoutProblems, serverTotal } from './content-host';
-import { signIn, tokenOf } from './sign-in';
+import { signedInPage, signIn, tokenOf } from './sign-in';
 
 /**
  * News (spec 3 §2 "News", §8, §9; issue 19): the list with its category buttons and its pages of
@@ -13,12 +13,7 @@ import { signIn, tokenOf } from './sign-in';
 const ARTICLES = '/content/api/landing-articles';
 const THREE_DAYS_MS = 259_200_000;
 
-async function member(context: BrowserContext, identifier: string, path = '/news'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
-}
+const member = (context: BrowserContext, identifier: string, path = '/news') => signedInPage(context, identifier, path);
 
 const list = (page: Page) => page.getByRole('list', { name: 'Liste des actualités' });
 const cards = (page: Page) => list(page).getByRole('listitem');
