@@ -5,7 +5,7 @@ import type { AdBanner, UpsellBanner } from '../contract/banners';
 import type { Box } from '../contract/billing';
 import type { Formation, FormationCategory } from '../contract/formations';
 import type { Replay, TeamMember } from '../contract/replays';
-import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
+import type { Article, ArticleCategory, Poll, PollAnswer, Tool } from '../contract/home-content';
 
 /** The browser database's name (one IndexedDB database per collection, named after it). */
 export const DATABASE_NAME = 'comptoir';
@@ -55,6 +55,8 @@ export type ContentDoc =
   | { key: string; type: 'pollAnswer'; sortKey: number; data: PollAnswer }
   /** A landing article (`article:{id}`, `sortKey` its date in ms). */
   | { key: string; type: 'article'; sortKey: number; data: Article }
+  /** A landing article category (`articleCategory:{id}`, `sortKey` its rank in the server's list). */
+  | { key: string; type: 'articleCategory'; sortKey: number; data: ArticleCategory }
   /** A platform tool (`tool:{id}`, `sortKey` its `ordre`). */
   | { key: string; type: 'tool'; sortKey: number; data: Tool };
 export type ContentType = ContentDoc['type'];

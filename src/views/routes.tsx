@@ -55,6 +55,8 @@ const CoursePage = page(() => import('./learning/course-page').then((m) => m.Cou
 const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
 const ReferralPage = page(() => import('./account/referral-page').then((m) => m.ReferralPage));
 const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
+const NewsPage = page(() => import('./news/news-page').then((m) => m.NewsPage));
+const ArticlePage = page(() => import('./news/article-page').then((m) => m.ArticlePage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {
@@ -69,6 +71,8 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path.startsWith('/formation/')) return CoursePage.preload();
   if (path === '/replay' || path.startsWith('/replay/')) return ReplaysPage.preload();
   if (path === '/profil/parrainage') return ReferralPage.preload();
+  if (path === '/news') return NewsPage.preload();
+  if (path.startsWith('/news/')) return ArticlePage.preload();
   return null;
 }
 
@@ -127,8 +131,6 @@ const LATER_SCREENS: readonly (readonly [string, string])[] = [
   ['/tools', 'Toolbox'],
   ['/tools/:toolId', 'Outil'],
   ['/life', 'Life'],
-  ['/news', 'Actualités'],
-  ['/news/:slug', 'Article'],
   ['/shop', 'Boutique'],
   ['/socials', 'Réseaux sociaux'],
 ];
@@ -188,6 +190,8 @@ function SignedInScreens() {
             <Route path="/formation/:categoryId/:formationId/:step?" component={CoursePage} />
             {/* One route for the list and a replay's address: the list stays under the replay's modal. */}
             <Route path="/replay/:slug?" component={ReplaysPage} />
+            <Route path="/news" component={NewsPage} />
+            <Route path="/news/:slug" component={ArticlePage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />

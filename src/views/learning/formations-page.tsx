@@ -7,6 +7,7 @@ import { cardAction, courseSteps } from '../../domain/formation-progress';
 import { FORMATION_TEXT } from '../../domain/formation-text-fr';
 import { LEARNING_TEXT } from '../../domain/learning-text-fr';
 import { useCore } from '../app-context';
+import { fiveToOneColumns } from '../common/content-card';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
@@ -81,11 +82,11 @@ export function FormationsPage() {
           ) : shown.length === 0 ? (
             <Muted>{LEARNING_TEXT.emptyCategory}</Muted>
           ) : (
-            <Grid>
+            <div className={fiveToOneColumns}>
               {shown.map((formation) => (
                 <FormationCard key={formation.id} formation={formation} progress={progress.get(formation.id) ?? null} highlighted={formation.id === lastFormation} />
               ))}
-            </Grid>
+            </div>
           )}
         </section>
       ) : null}
@@ -169,25 +170,6 @@ const Categories = styled.div`
     max-width: 100%;
     white-space: normal;
     text-align: left;
-  }
-`;
-
-/** Spec 3 §2, §9: 5 columns, falling to 4, 3, 2 and 1 as the screen narrows. */
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(5, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 1500px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-  @media (max-width: 1200px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: minmax(0, 1fr);
   }
 `;
 
