@@ -8,6 +8,7 @@ import { createChatConnection } from './sync/chat-connection';
 import { createContentSync } from './sync/content-sync';
 import { foldReplays } from './sync/fold-replays';
 import { NO_REPLAY_FILTER } from './domain/replay-rules';
+import { createLandingSync } from './sync/landing-sync';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createReplaySync } from './sync/replay-sync';
@@ -57,6 +58,8 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     content,
     /** Replays: the list's pages, the filters, the positions (spec 3 §2). */
     replays,
+    /** Tools, socials, landing pages and site links, refreshed when their screens open; the tool-link intent (issue 19). */
+    landing: createLandingSync({ api, db }),
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = content.start();
