@@ -9,6 +9,8 @@ export const TEXT = {
   requiredField: 'Ce champs est requis',
   comingSoon: 'bientôt disponible',
   pageNotFound: 'Page introuvable',
+  /** Ours: the title of a video embedded in rich content that came without one (an iframe needs a name). */
+  embeddedVideo: 'Vidéo intégrée',
   storeUnavailable: "Impossible d'ouvrir l'application dans ce navigateur. Rechargez la page ; si cela se reproduit, fermez les autres onglets de Comptoir ou libérez de l'espace de stockage.",
   reload: 'Recharger la page',
 
