@@ -80,9 +80,12 @@ export const CONTENT_TEXT = {
 
   // Review page (spec 3 §2 "Review page")
   reviewTitle: 'Votre avis compte !',
+  /** The profile area's entry to the review page, shown only with displayAvis (spec 1 §2). */
+  reviewTab: 'Mon avis',
   reviewIntro: 'Votre retour aide les autres traders à nous découvrir et nous aide à améliorer Comptoir.',
   reviewFrame: 'Avis des membres de Comptoir',
   reviewWrite: 'Écrire un avis',
+  reviewOpen: 'Ouvrir les avis dans un nouvel onglet',
   reviewLoading: 'Chargement des avis…',
   reviewBlocked: 'Les avis ne peuvent pas s’afficher ici. Ouvrez-les dans un nouvel onglet.',
 } as const;

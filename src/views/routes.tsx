@@ -54,6 +54,13 @@ const FormationsPage = page(() => import('./learning/formations-page').then((m) 
 const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage));
 const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
 const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
+const ToolsPage = page(() => import('./tools/tools-page').then((m) => m.ToolsPage));
+const ToolPage = page(() => import('./tools/tool-page').then((m) => m.ToolPage));
+const SocialsPage = page(() => import('./landing/socials-page').then((m) => m.SocialsPage));
+const ShopPage = page(() => import('./landing/shop-page').then((m) => m.ShopPage));
+const LifePage = page(() => import('./landing/life-page').then((m) => m.LifePage));
+const PublicLifePage = page(() => import('./landing/life-page').then((m) => m.PublicLifePage));
+const ReviewPage = page(() => import('./landing/review-page').then((m) => m.ReviewPage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {
@@ -67,6 +74,12 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path.endsWith('/certificat')) return CertificatePage.preload();
   if (path.startsWith('/formation/')) return CoursePage.preload();
   if (path === '/replay' || path.startsWith('/replay/')) return ReplaysPage.preload();
+  if (path === '/tools') return ToolsPage.preload();
+  if (path.startsWith('/tools/')) return ToolPage.preload();
+  if (path === '/socials') return SocialsPage.preload();
+  if (path === '/shop') return ShopPage.preload();
+  if (path === '/life') return LifePage.preload();
+  if (path === '/profil/avis') return ReviewPage.preload();
   return null;
 }
 
@@ -105,6 +118,12 @@ function SignedOutRoutes() {
             <PurchasePage />
           </DataProvider>
         </Route>
+        <Route path="/life">
+          {/* Landing content is public (spec 3 §6): read from the store like every page. */}
+          <DataProvider>
+            <PublicLifePage />
+          </DataProvider>
+        </Route>
         <Route>
           <RedirectToSignIn />
         </Route>
@@ -122,13 +141,8 @@ function RedirectToSignIn() {
 
 /** [path, title] of the signed-in screens that later issues build. */
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/tools', 'Toolbox'],
-  ['/tools/:toolId', 'Outil'],
-  ['/life', 'Life'],
   ['/news', 'Actualités'],
   ['/news/:slug', 'Article'],
-  ['/shop', 'Boutique'],
-  ['/socials', 'Réseaux sociaux'],
   ['/profil/parrainage', 'Parrainage'],
 ];
 
@@ -190,7 +204,13 @@ function SignedInScreens() {
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />
             <Route path="/register-for-free" component={NotificationPage} />
-            {user?.settings.displayAvis ? <Route path="/profil/avis">{() => <ComingSoonPage title="Mon avis" />}</Route> : null}
+            <Route path="/tools" component={ToolsPage} />
+            <Route path="/tools/:toolId" component={ToolPage} />
+            <Route path="/socials" component={SocialsPage} />
+            <Route path="/shop" component={ShopPage} />
+            <Route path="/life" component={LifePage} />
+            {/* Spec 1 §2, spec 3 §2: only when the member's displayAvis is set. */}
+            {user?.settings.displayAvis ? <Route path="/profil/avis" component={ReviewPage} /> : null}
             {LATER_SCREENS.map(([path, title]) => (
               <Route key={path} path={path}>
                 {() => <ComingSoonPage title={title} />}

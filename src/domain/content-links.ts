@@ -1,0 +1,18 @@
+import { urlScheme } from './html-policy';
+
+/**
+ * Addresses that come from the content host (payment links, socials, landing cards, the shop and
+ * the review widget) are followed or framed only when they are web addresses: a relative path on
+ * this site, or http(s). Anything else (`javascript:`, `data:`) is dropped.
+ */
+export function webAddress(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const scheme = urlScheme(trimmed);
+  if (scheme === null) return trimmed.startsWith('//') ? null : trimmed;
+  return scheme === 'https' || scheme === 'http' ? trimmed : null;
+}
+
+/** A link leaves the app (a new tab, no opener) unless it is a path of this site. */
+export const isAppPath = (href: string): boolean => href.startsWith('/') && !href.startsWith('//');

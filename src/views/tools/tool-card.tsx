@@ -1,0 +1,104 @@
+import { styled } from '@linaria/react';
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { Tool } from '../../contract/home-content';
+import { CONTENT_TEXT } from '../../domain/content-text-fr';
+import { formatEuros, toolDisplayPrice } from '../../domain/toolbox';
+import { Icon } from '../common/icons';
+import { buttonClass } from '../common/ui';
+
+export const toolPath = (id: number) => `/tools/${id}`;
+
+/** One tool of the toolbox: picture, name, subtitle, the price × 1.2 rounded, and 'Voir' (spec 3 §2). */
+export const ToolCard = memo(function ToolCard({ tool }: { tool: Tool }) {
+  const a = tool.attributes;
+  const price = toolDisplayPrice(a.price);
+  return (
+    <li>
+      <Card>
+        <Cover>
+          {a.picture ? (
+            <img src={a.picture.url} alt="" loading="lazy" width={320} height={180} />
+          ) : (
+            <span aria-hidden="true">
+              <Icon name="tools" size={40} />
+            </span>
+          )}
+        </Cover>
+        <Body>
+          <h2>{a.name}</h2>
+          <p>{a.subtitle}</p>
+          <Foot>
+            <Price data-testid="tool-price">{price === null ? CONTENT_TEXT.included : formatEuros(price)}</Price>
+            <Link href={toolPath(tool.id)} className={buttonClass} aria-label={CONTENT_TEXT.viewTool(a.name)}>
+              {CONTENT_TEXT.view}
+            </Link>
+          </Foot>
+        </Body>
+      </Card>
+    </li>
+  );
+});
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+`;
+
+const Cover = styled.div`
+  aspect-ratio: 16 / 9;
+  background: var(--surface-2);
+  & img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  & span {
+    display: grid;
+    place-items: center;
+    height: 100%;
+    color: var(--accent);
+  }
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  gap: 6px;
+  padding: 12px 14px 14px;
+  & h2 {
+    margin: 0;
+    font-size: 17px;
+    line-height: 1.3;
+  }
+  & p {
+    margin: 0;
+    color: var(--muted);
+    font-size: 14px;
+  }
+`;
+
+const Foot = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-top: auto;
+  padding-top: 8px;
+  & a {
+    min-height: 44px;
+  }
+`;
+
+const Price = styled.span`
+  font-size: 18px;
+  font-weight: 700;
+`;
