@@ -51,6 +51,8 @@ import { registerArticleRoutes } from './content/article-routes';
 import { registerPollRoutes } from './content/poll-routes';
 import { registerReplayRoutes } from './content/replay-routes';
 import { registerToolRoutes } from './content/tool-routes';
+import { DEFAULT_SITE_LINKS } from './content/site-links';
+import { registerSocialRoutes } from './content/social-routes';
 import { createContentEvents, type ContentPubSub } from './graphql/content-events';
 import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
 import { createLiveNotifier } from './lives/live-notifier';
@@ -75,7 +77,20 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
 } & Partial<
   Pick<
     ServerConfig,
-    'smtpUrl' | 'mailFrom' | 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit' | 'vapid' | 'vapidSubject' | 'stripe' | 'paypal' | 'localPayments'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'contactEmail'
+    | 'publicUrl'
+    | 'mailboxPage'
+    | 'recaptcha'
+    | 'google'
+    | 'registerLimit'
+    | 'vapid'
+    | 'vapidSubject'
+    | 'stripe'
+    | 'paypal'
+    | 'localPayments'
+    | 'siteLinks'
   >
 > &
   Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
@@ -137,15 +152,17 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const mediaDir = options.mediaDir ?? DEMO_MEDIA_DIR;
   const contentEvents = createContentEvents();
   const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log);
-  registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now });
+  const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
+  registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
   const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db);
   registerLiveRoutes(app, db);
   registerLearningRoutes(app, db, { mediaDir, now: accounts.now });
   registerReplayRoutes(app, db, { mediaDir, now: accounts.now });
-  registerArticleRoutes(app, db, { mediaDir, now: accounts.now });
+  registerArticleRoutes(app, db, { now: accounts.now });
   registerToolRoutes(app, db);
+  registerSocialRoutes(app, db);
   registerPollRoutes(app, db);
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);

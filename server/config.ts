@@ -3,8 +3,15 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { base64urlKey } from '../src/contract/account';
+import type { SiteLinks } from '../src/contract/landing';
 import type { StripeConfig } from './billing/billing-services';
 import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider';
+import { DEFAULT_SITE_LINKS } from './content/site-links';
+
+/** An address the client frames or links to: http(s), or a path of this server. */
+function siteAddress(name: string) {
+  return z.string().regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/(?!\/)\S*)$/, `${name} doit être une URL http(s) ou un chemin commençant par /`);
+}
 
 /** Every setting the server reads, decoded once at start (README "Configuration"). */
 const environment = z.object({
@@ -40,6 +47,9 @@ const environment = z.object({
   PAYPAL_API_URL: z.string().url().default(PAYPAL_SANDBOX_URL),
   LOCAL_PAYMENTS: z.enum(['0', '1']).optional(),
   RENEWAL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(60),
+  SHOP_URL: siteAddress('SHOP_URL').default(DEFAULT_SITE_LINKS.shopUrl),
+  REVIEW_WIDGET_URL: siteAddress('REVIEW_WIDGET_URL').default(DEFAULT_SITE_LINKS.reviewWidgetUrl),
+  REVIEW_URL: siteAddress('REVIEW_URL').default(DEFAULT_SITE_LINKS.reviewUrl),
 }).refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
   message: 'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : donnez les deux ou aucune',
   path: ['VAPID_PRIVATE_KEY'],
@@ -83,6 +93,8 @@ export type ServerConfig = {
   localPayments: boolean;
   /** How often the renewal job charges the plans due (0: never, e.g. when another process does it). */
   renewalIntervalMinutes: number;
+  /** The shop framed on `/shop` and the review widget and page of `/profil/avis`; our demo pages by default. */
+  siteLinks: SiteLinks;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -121,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL } : undefined,
     localPayments: e.LOCAL_PAYMENTS === '1' || (e.LOCAL_PAYMENTS !== '0' && e.NODE_ENV !== 'production'),
     renewalIntervalMinutes: e.RENEWAL_INTERVAL_MINUTES,
+    siteLinks: { shopUrl: e.SHOP_URL, reviewWidgetUrl: e.REVIEW_WIDGET_URL, reviewUrl: e.REVIEW_URL },
   };
 }
 

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
   else {
     if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
-    if (await seedDemoContent(database.db, new Date())) app.log.info('demo replays, articles and tools seeded');
+    const seeded = await seedDemoContent(database.db, new Date());
+    if (seeded.length > 0) app.log.info({ seeded }, 'demo content seeded');
   }
   const renewals = scheduleRenewals(billing, config, app.log);
 

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,7 +10,8 @@ import { COVER_COLORS, COVER_HEADERS, titledCoverSvg } from '../http/cover-svg';
 import { parseRange, sendFileRange } from '../learning/byte-range';
 import { containsNul, invalidBody } from '../routes/invalid-body';
 import { refuse } from './content-errors';
-import { DEMO_ARTICLE_AUDIO } from './demo-content';
+import { ARTICLE_MEDIA_DIR, ARTICLE_MEDIA_ROUTE, articleMediaType } from './article-media';
+import { DEMO_ARTICLE_AUDIO } from './demo-articles';
 import { idParams } from './id-params';
 
 /** Articles come in pages of 24 (spec 3 §9). */
@@ -24,9 +26,12 @@ export const articleCoverPath = (id: number): string => `/content/api/landing-ar
 
 /**
  * Landing articles and their categories (spec 3 §2 Home, §7), public like all landing content:
- * only articles whose date has come, newest first; the Morning Mood audio and the covers.
+ * only articles whose date has come, newest first; the Morning Mood audio, the covers and the
+ * media the articles embed (`mediaDir`, the article media folder by default).
  */
-export function registerArticleRoutes(app: FastifyInstance, db: Database, options: { mediaDir: string; now: () => Date }): void {
+export function registerArticleRoutes(app: FastifyInstance, db: Database, options: { now: () => Date; mediaDir?: string }): void {
+  const mediaDir = options.mediaDir ?? ARTICLE_MEDIA_DIR;
+
   app.get('/content/api/landing-articles', async (request, reply) => {
     if (containsNul(request.query)) return refuse(reply, 'invalidParameter');
     const query = articlesQuery.safeParse(request.query);
@@ -79,9 +84,21 @@ export function registerArticleRoutes(app: FastifyInstance, db: Database, option
     const audio = found?.article.audioPath;
     if (!audio) return refuse(reply, 'unknownArticle');
     if (audio === DEMO_ARTICLE_AUDIO) return sendBufferRange(reply, DEMO_AUDIO, 'audio/wav', request.headers.range);
-    // Other audio files live in the media folder, under a plain name only.
-    if (!/^[a-z0-9-]+\.(?:wav|mp3|ogg|webm)$/.test(audio)) return refuse(reply, 'unknownArticle');
-    return sendFileRange(reply, join(options.mediaDir, audio), audio.endsWith('.mp3') ? 'audio/mpeg' : `audio/${audio.split('.').pop()}`, request.headers.range);
+    // Other audio files are article media, under a plain name only.
+    const type = articleMediaType(audio);
+    if (!type?.startsWith('audio/')) return refuse(reply, 'unknownArticle');
+    return sendFileRange(reply, join(mediaDir, audio), type, request.headers.range);
+  });
+
+  // The pictures, video and audio embedded in articles: public, under a plain name only.
+  app.get<{ Params: { name: string } }>(`${ARTICLE_MEDIA_ROUTE}/:name`, async (request, reply) => {
+    const { name } = request.params;
+    const type = articleMediaType(name);
+    const file = type ? await stat(join(mediaDir, name)).catch(() => null) : null;
+    if (!type || !file?.isFile()) return refuse(reply, 'unknownMedia');
+    // An SVG opened on its own runs no script and loads nothing, like the generated covers.
+    if (type.startsWith('image/svg')) reply.header('Content-Security-Policy', COVER_HEADERS['Content-Security-Policy']);
+    return sendFileRange(reply, join(mediaDir, name), type, request.headers.range);
   });
 
   async function publishedArticle(params: unknown): Promise<{ article: ArticleRow; category: CategoryRow } | null> {
@@ -98,7 +115,7 @@ export function registerArticleRoutes(app: FastifyInstance, db: Database, option
 }
 
 /** Spec 3 §3 "News article"; the picture is the generated cover when the article has none. */
-function articleView(row: ArticleRow, category: CategoryRow): Article {
+export function articleView(row: ArticleRow, category: CategoryRow): Article {
   return {
     id: row.id,
     attributes: {

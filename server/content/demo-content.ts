@@ -1,9 +1,8 @@
-import { ARTICLE_CATEGORY } from '../../src/contract/home-content';
-
 /*
  * The demo content of issue 18 (DESIGN.md "Demo data"): the team, about thirty replays over the
- * last two months in five categories, the poll, landing articles (Morning Mood with its audio,
- * DailyBrief in HTML) and the platform tools. Dates are relative to the seeding instant.
+ * last two months in five categories and the poll. The articles are demo-articles.ts's, the tools
+ * demo-tools.ts's, the socials and landing pages demo-landing.ts's. Dates are relative to the
+ * seeding instant.
  */
 
 /** The replay categories, in display order (GraphQL `replayCategories`). */
@@ -11,9 +10,6 @@ export const REPLAY_CATEGORIES = ['Analyse technique', 'Forex', 'Indices', 'Cryp
 
 /** The question the home page asks (content entry 'poll' 1). */
 export const DEMO_POLL_QUESTION = 'Comment évaluez-vous la séance de trading de cette semaine ?';
-
-/** The Morning Mood articles' audio, served by the article audio route (the demo alerts' note). */
-export const DEMO_ARTICLE_AUDIO = 'morning-mood.wav';
 
 export type DemoTeamMember = { key: string; name: string; role: string; isPublic: boolean; priority: number };
 
@@ -122,187 +118,6 @@ export const DEMO_REPLAYS: readonly DemoReplay[] = Array.from({ length: 30 }, (_
     video: DEMO_REPLAY_VIDEOS[i % DEMO_REPLAY_VIDEOS.length]!,
   };
 });
-
-export const DEMO_ARTICLE_CATEGORIES = [
-  { id: 3, name: 'Marchés' },
-  { id: 4, name: 'Éducation' },
-  { id: 5, name: 'Vie de Comptoir' },
-  { id: ARTICLE_CATEGORY.MORNING_MOOD, name: 'Morning Mood' },
-  { id: ARTICLE_CATEGORY.DAILY_BRIEF, name: 'DailyBrief' },
-] as const;
-
-export type DemoArticle = {
-  title: string;
-  hoursAgo: number;
-  categoryId: number;
-  content: string;
-  withHtml: boolean;
-  audio: boolean;
-};
-
-/** Newest first per category; the last one is dated in three days: not shown before then. */
-export const DEMO_ARTICLES: readonly DemoArticle[] = [
-  {
-    title: 'Morning Mood : les marchés attendent la Fed',
-    hoursAgo: 3,
-    categoryId: ARTICLE_CATEGORY.MORNING_MOOD,
-    content: 'Bonjour à tous ! Les indices européens ouvrent prudemment avant la décision de la Fed ce soir. Le dollar se renforce, l’or reste stable sous ses plus hauts. Notre plan : patience jusqu’à 20h, pas de position lourde avant la conférence.',
-    withHtml: false,
-    audio: true,
-  },
-  {
-    title: 'Morning Mood : rebond technique sur le DAX',
-    hoursAgo: 27,
-    categoryId: ARTICLE_CATEGORY.MORNING_MOOD,
-    content: 'Le DAX rebondit sur son support des 18 000 points après trois séances de baisse. Le pétrole recule, les valeurs automobiles en profitent. On surveille la résistance des 18 250 pour un éventuel renforcement.',
-    withHtml: false,
-    audio: true,
-  },
-  {
-    title: 'Morning Mood : le Bitcoin reprend des couleurs',
-    hoursAgo: 51,
-    categoryId: ARTICLE_CATEGORY.MORNING_MOOD,
-    content: 'Le Bitcoin repasse au-dessus des 60 000 dollars avec des volumes en hausse. Sur le Forex, l’EUR/USD reste coincé dans son range. Journée calme côté calendrier : idéale pour travailler ses setups.',
-    withHtml: false,
-    audio: true,
-  },
-  {
-    title: 'DailyBrief : inflation, banques centrales et pétrole',
-    hoursAgo: 5,
-    categoryId: ARTICLE_CATEGORY.DAILY_BRIEF,
-    content:
-      '<h2>À retenir aujourd’hui</h2><ul><li><strong>14h30</strong> : inflation américaine (CPI), consensus à 3,1 % sur un an.</li><li><strong>16h00</strong> : stocks de pétrole brut.</li><li><strong>20h00</strong> : minutes de la Fed.</li></ul><h2>Notre lecture</h2><p>Un chiffre au-dessus des attentes renforcerait le dollar et pèserait sur le Nasdaq. Nous réduisons la taille de nos positions avant 14h30.</p>',
-    withHtml: true,
-    audio: false,
-  },
-  {
-    title: 'DailyBrief : la BCE au centre de l’attention',
-    hoursAgo: 29,
-    categoryId: ARTICLE_CATEGORY.DAILY_BRIEF,
-    content:
-      '<h2>À retenir aujourd’hui</h2><ul><li><strong>14h15</strong> : décision de taux de la BCE.</li><li><strong>14h45</strong> : conférence de presse.</li></ul><h2>Notre lecture</h2><p>Le marché attend un statu quo ; le ton de la conférence fera bouger l’<em>EUR/USD</em>. Pas de position ouverte pendant l’annonce.</p>',
-    withHtml: true,
-    audio: false,
-  },
-  {
-    title: 'DailyBrief : semaine chargée pour les résultats',
-    hoursAgo: 53,
-    categoryId: ARTICLE_CATEGORY.DAILY_BRIEF,
-    content:
-      '<h2>Cette semaine</h2><p>Les grandes valeurs technologiques publient leurs résultats : attendez-vous à des gaps sur le Nasdaq.</p><ol><li>Mardi : logiciels et cloud.</li><li>Mercredi : semi-conducteurs.</li><li>Jeudi : e-commerce.</li></ol>',
-    withHtml: true,
-    audio: false,
-  },
-  {
-    title: 'Le point sur l’or après la réunion de la Fed',
-    hoursAgo: 30,
-    categoryId: 3,
-    content: 'L’or a gagné 2 % sur la semaine, porté par la baisse des rendements réels. Notre scénario reste haussier tant que le support des 2 300 dollars tient.',
-    withHtml: false,
-    audio: false,
-  },
-  {
-    title: 'Pétrole : l’OPEP+ maintient ses quotas',
-    hoursAgo: 100,
-    categoryId: 3,
-    content: 'L’OPEP+ prolonge ses réductions de production. Le Brent reste dans son canal entre 80 et 90 dollars ; nous jouons les bornes du range.',
-    withHtml: false,
-    audio: false,
-  },
-  {
-    title: 'Comprendre l’effet de levier en cinq minutes',
-    hoursAgo: 76,
-    categoryId: 4,
-    content: 'Un levier de 10 multiplie vos gains comme vos pertes par dix. La règle de Comptoir : la taille de position se calcule à partir du stop, jamais à partir du levier disponible.',
-    withHtml: false,
-    audio: false,
-  },
-  {
-    title: 'Les ordres stop et limite expliqués',
-    hoursAgo: 170,
-    categoryId: 4,
-    content: 'Un ordre limite achète moins cher ou vend plus cher que le prix actuel ; un ordre stop se déclenche au-delà. Bien les choisir évite les mauvaises surprises en période de volatilité.',
-    withHtml: false,
-    audio: false,
-  },
-  {
-    title: 'Nouveau : les replays reprennent où vous vous êtes arrêté',
-    hoursAgo: 10,
-    categoryId: 5,
-    content: 'Commencez un replay sur votre ordinateur, terminez-le sur votre téléphone : Comptoir retient désormais la seconde où vous vous êtes arrêté.',
-    withHtml: false,
-    audio: false,
-  },
-  {
-    title: 'Bientôt : un nouveau cycle de formations',
-    hoursAgo: -72,
-    categoryId: 5,
-    content: 'Un nouveau cycle de formations consacré aux options arrive sur Comptoir. Inscriptions ouvertes dès sa publication.',
-    withHtml: false,
-    audio: false,
-  },
-];
-
-export type DemoTool = {
-  id: number;
-  name: string;
-  subtitle: string;
-  price: number | null;
-  paymentLink: string | null;
-  page: string;
-  ordre: number;
-  files: { name: string; path: string }[];
-};
-
-/** Tools 55 and 56 are the home page's (spec 3 §2); the others fill the toolbox. */
-export const DEMO_TOOLS: readonly DemoTool[] = [
-  {
-    id: 55,
-    name: 'Carnet de Bord',
-    subtitle: 'Le journal de trading de Comptoir',
-    price: 29,
-    paymentLink: 'https://paiement.comptoir.test/carnet-de-bord',
-    page: '<p>Notez chaque trade, suivez vos statistiques et relisez votre semaine en quelques minutes. Le Carnet de Bord calcule votre taux de réussite, votre espérance de gain et votre drawdown.</p>',
-    ordre: 1,
-    files: [
-      { name: 'Carnet de Bord 2026.xlsx', path: 'tools/carnet-de-bord-2026.xlsx' },
-      { name: 'Guide du Carnet de Bord.pdf', path: 'tools/guide-carnet-de-bord.pdf' },
-    ],
-  },
-  {
-    id: 56,
-    name: 'Crypto Board',
-    subtitle: 'Le suivi de votre portefeuille crypto',
-    price: 19,
-    paymentLink: 'https://paiement.comptoir.test/crypto-board',
-    page: '<p>Suivez vos positions crypto sur toutes vos plateformes, avec le prix de revient, la plus-value latente et la répartition du portefeuille.</p>',
-    ordre: 2,
-    files: [{ name: 'Crypto Board.xlsx', path: 'tools/crypto-board.xlsx' }],
-  },
-  {
-    id: 57,
-    name: 'Calculateur de position',
-    subtitle: 'La bonne taille pour 1 % de risque',
-    price: null,
-    paymentLink: null,
-    page: '<p>Indiquez votre capital, votre risque et la distance de votre stop : le calculateur donne la taille de position, en lots ou en contrats.</p>',
-    ordre: 3,
-    files: [{ name: 'Calculateur de position.xlsx', path: 'tools/calculateur-position.xlsx' }],
-  },
-  {
-    id: 58,
-    name: 'Indicateur Comptoir Trend',
-    subtitle: 'Notre indicateur de tendance pour TradingView',
-    price: 49,
-    paymentLink: 'https://paiement.comptoir.test/comptoir-trend',
-    page: '<p>L’indicateur que nos coachs utilisent en live : tendance de fond, zones de retournement et alertes, sur toutes les unités de temps.</p>',
-    ordre: 4,
-    files: [
-      { name: 'Installation de l’indicateur.pdf', path: 'tools/installation-comptoir-trend.pdf' },
-      { name: 'Comptoir Trend.pine', path: 'tools/comptoir-trend.pine' },
-    ],
-  },
-];
 
 /** 'Lecture des chandeliers japonais' → 'lecture-des-chandeliers-japonais'. */
 export function slugify(text: string): string {

@@ -12,11 +12,13 @@ import { contentEntries, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken, type UserRow } from '../users/user-queries';
+import { LANDING_CONTENT_SDL, landingContentResolvers, type LandingContentDeps } from './landing-content-schema';
 import { LIVE_CONTENT_SDL, liveContentResolvers, type LiveContentDeps } from './live-content-schema';
 
 /**
  * The content host's GraphQL schema (spec 1 §7, spec 3 §7): login, register, the shell's banners,
- * the subscription boxes, the formation categories, and issue 18's content and subscriptions.
+ * the subscription boxes, the formation categories, issue 18's content and subscriptions, and
+ * issue 19's socials, landing pages, site links and article publication.
  */
 export const contentSchema = buildSchema(
   /* GraphQL */ `
@@ -111,7 +113,9 @@ export const contentSchema = buildSchema(
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload
     register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload
   }
-` + LIVE_CONTENT_SDL,
+` +
+    LIVE_CONTENT_SDL +
+    LANDING_CONTENT_SDL,
 );
 
 /** Server wordings the client maps to the spec's French messages (spec 1 §8). */
@@ -132,7 +136,7 @@ export type ContentContext = {
 };
 
 /** Root resolvers: each field of Query and Mutation, given the request's context. */
-export function contentResolvers(services: AccountServices, live: LiveContentDeps) {
+export function contentResolvers(services: AccountServices, deps: LiveContentDeps & LandingContentDeps) {
   const { app, db } = services;
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
@@ -161,7 +165,8 @@ export function contentResolvers(services: AccountServices, live: LiveContentDep
     upsellBanner: () => content('upsellBanner', (data) => upsellBanner.safeParse(data).data ?? null),
     boxes: async () => (await loadCatalogue(db)).boxes,
     formationCategories: () => categoriesView(db),
-    ...liveContentResolvers(live),
+    ...liveContentResolvers(deps),
+    ...landingContentResolvers(deps),
 
     async login(args: { input: unknown }, context: ContentContext): Promise<AuthResult> {
       const input = loginInput.safeParse(args.input);

@@ -5,6 +5,7 @@ import { publicOrigin, type AccountServices } from '../accounts/account-services
 import { requestUser } from '../auth/tokens';
 import type { UserRow } from '../users/user-queries';
 import { contentResolvers, contentSchema, type ContentContext } from './content-schema';
+import type { LandingContentDeps } from './landing-content-schema';
 import type { LiveContentDeps } from './live-content-schema';
 
 const graphqlRequest = z.object({
@@ -14,8 +15,8 @@ const graphqlRequest = z.object({
 });
 
 /** `POST /content/graphql`: the GraphQL-over-HTTP answer `{ data, errors }` with status 200. */
-export function registerGraphqlRoute(app: FastifyInstance, services: AccountServices, live: LiveContentDeps): void {
-  const rootValue = contentResolvers(services, live);
+export function registerGraphqlRoute(app: FastifyInstance, services: AccountServices, content: LiveContentDeps & LandingContentDeps): void {
+  const rootValue = contentResolvers(services, content);
   app.post('/content/graphql', async (request, reply) => {
     const body = graphqlRequest.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide' }] });

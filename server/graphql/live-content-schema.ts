@@ -9,12 +9,12 @@ import type { Database } from '../db/open-database';
 import { replays, teamMembers } from '../db/schema';
 import { currentPoll } from '../content/poll-store';
 import { publicTeamMembers, replayCategories, replayView, type StoredReplay } from '../content/replay-store';
-import { isCoach, isVip } from '../content/vip-access';
+import { isVip } from '../content/vip-access';
 import type { LiveNotifier } from '../lives/live-notifier';
 import { listPlanningSlots, savePlanningSlot } from '../lives/planning-slots';
-import { containsNul, invalidBody } from '../routes/invalid-body';
 import type { ContentPubSub } from './content-events';
 import type { ContentContext } from './content-schema';
+import { badInput, conflict, decode, requireCoach } from './graphql-input';
 
 /**
  * Issue 18 on the content host's GraphQL: the poll, the replay filters, the coach's planning and
@@ -138,24 +138,9 @@ export type LiveContentDeps = {
   now: () => Date;
 };
 
-const forbidden = () => new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN' } });
-const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
-
-/** The input decoded by its contract schema, or a French refusal naming the field. */
-function decode<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof invalidBody>[0] } }, input: unknown, nullable: readonly string[]): T {
-  // PostgreSQL text cannot hold a NUL: refused here rather than failing in the insert.
-  if (containsNul(input)) throw badInput('Requête invalide : caractère nul');
-  const decoded = schema.safeParse(withNulls(input, nullable));
-  if (!decoded.success) throw badInput(invalidBody(decoded.error));
-  return decoded.data;
-}
-
 /** Query and Mutation fields of issue 18. */
 export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveContentDeps) {
-  async function coach(context: ContentContext): Promise<void> {
-    const user = await context.user();
-    if (!user || !(await isCoach(db, user, now()))) throw forbidden();
-  }
+  const coach = (context: ContentContext) => requireCoach(db, now, context);
 
   /** What the member of `context` may see of a replay (locked unless VIP at this instant). */
   async function viewFor(replay: StoredReplay, context: ContentContext): Promise<Replay> {
@@ -195,7 +180,7 @@ export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveC
         .values({ title, slug, publishedAt: now(), description, videoFile: video, picture: null, category, authorId, durationSeconds })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw new GraphQLError('Ce slug est déjà utilisé', { extensions: { code: 'CONFLICT' } });
+      if (!row) throw conflict('Ce slug est déjà utilisé');
       const stored: StoredReplay = { ...row, author };
       events.publish('replayPublished', { replayPublished: (_args, subscriber) => viewFor(stored, subscriber) });
       return viewFor(stored, context);
@@ -210,10 +195,4 @@ export function subscriptionRoot(events: ContentPubSub) {
     planningChanged: () => events.subscribe('planningChanged'),
     replayPublished: () => events.subscribe('replayPublished'),
   };
-}
-
-/** GraphQL leaves an omitted nullable input field out; the contract wants it null. */
-function withNulls(input: unknown, keys: readonly string[]): unknown {
-  if (typeof input !== 'object' || input === null) return input;
-  return { ...Object.fromEntries(keys.map((key) => [key, null])), ...input };
 }

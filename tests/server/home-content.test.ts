@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_ARTICLES, DEMO_POLL_QUESTION, DEMO_TOOLS, slugify } from '../../server/content/demo-content';
+import { DEMO_ARTICLES } from '../../server/content/demo-articles';
+import { DEMO_POLL_QUESTION, slugify } from '../../server/content/demo-content';
+import { DEMO_TOOLS } from '../../server/content/demo-tools';
 import { pollAnswers } from '../../server/db/schema';
 import { DEMO_AUDIO } from '../../server/db/seed-alerts';
 import { CURRENT_POLL_QUERY } from '../../src/contract/graphql-documents';
@@ -102,10 +104,15 @@ describe('landing articles (public)', () => {
     return articlesResponse.parse(await response.json());
   };
 
-  it('lists the articles whose date has come, newest first, to visitors too', async () => {
-    const { data, meta } = await articles();
-    expect(data).toHaveLength(published.length);
-    expect(meta.pagination).toEqual({ page: 1, pageSize: 24, total: published.length });
+  it('lists the articles whose date has come, newest first, in pages of 24, to visitors too', async () => {
+    const first = await articles();
+    expect(published.length).toBeGreaterThan(24);
+    expect(first.data).toHaveLength(24);
+    expect(first.meta.pagination).toEqual({ page: 1, pageSize: 24, total: published.length });
+    const second = await articles('page=2');
+    expect(second.data).toHaveLength(published.length - 24);
+    const data = [...first.data, ...second.data];
+    expect(new Set(data.map((a) => a.id)).size).toBe(published.length);
     const dates = data.map((a) => a.attributes.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(dates.every((date) => Date.parse(date) <= Date.now())).toBe(true);
@@ -157,7 +164,7 @@ describe('landing articles (public)', () => {
     const [brief] = (await articles('category=DailyBrief')).data;
     expect((await server.get(`/content/api/landing-articles/${brief!.id}/audio`)).status).toBe(404);
     // The unpublished article has the highest id (seeded last).
-    const maxId = Math.max(...(await articles()).data.map((a) => a.id)) + 1;
+    const maxId = Math.max(...(await articles('pageSize=100')).data.map((a) => a.id)) + 1;
     expect((await server.get(`/content/api/landing-articles/${maxId}/cover.svg`)).status).toBe(404);
     expect((await server.get(`/content/api/landing-articles/${maxId}/audio`)).status).toBe(404);
   });
@@ -189,10 +196,10 @@ describe('platform tools', () => {
     expect(data.map((t) => t.id)).toEqual([...DEMO_TOOLS].sort((a, b) => a.ordre - b.ordre).map((t) => t.id));
     expect(data.slice(0, 2).map((t) => t.id)).toEqual([...HOME_TOOL_IDS]);
     expect(data.slice(0, 2).map((t) => t.attributes.name)).toEqual(['Carnet de Bord', 'Crypto Board']);
-    expect(data[0]!.attributes.files).toEqual([{ name: 'Carnet de Bord 2026.xlsx' }, { name: 'Guide du Carnet de Bord.pdf' }]);
+    expect(data[0]!.attributes.files).toEqual([{ name: 'Carnet de Bord 2026.csv' }, { name: 'Guide du Carnet de Bord.pdf' }]);
     // The stored paths never leave the server.
     expect(JSON.stringify(body)).not.toContain('"path"');
-    expect(JSON.stringify(body)).not.toContain('carnet-de-bord-2026.xlsx');
+    expect(JSON.stringify(body)).not.toContain('carnet-de-bord-2026.csv');
     expect(data.some((t) => t.attributes.price === null && t.attributes.payment_link === null)).toBe(true);
     expect(data.find((t) => t.id === 55)!.attributes.payment_link).toMatch(/^https:/);
   });
