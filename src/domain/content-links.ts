@@ -1,3 +1,4 @@
+import { SERVER_PATHS } from '../contract/hosts';
 import { urlScheme } from './html-policy';
 
 /**
@@ -14,5 +15,9 @@ export function webAddress(value: string | null | undefined): string | null {
   return scheme === 'https' || scheme === 'http' ? trimmed : null;
 }
 
-/** A link leaves the app (a new tab, no opener) unless it is a path of this site. */
-export const isAppPath = (href: string): boolean => href.startsWith('/') && !href.startsWith('//');
+/**
+ * A path the app itself shows (followed in place); anything else, including the server's own
+ * pages (`/rest`, `/content`), leaves the app in a new tab.
+ */
+export const isAppPath = (href: string): boolean =>
+  href.startsWith('/') && !href.startsWith('//') && !SERVER_PATHS.some((prefix) => href === prefix || href.startsWith(`${prefix}/`) || href.startsWith(`${prefix}?`));

@@ -18,5 +18,8 @@ describe('content addresses', () => {
     expect(isAppPath('/profil/abonnements')).toBe(true);
     expect(isAppPath('//ailleurs.test')).toBe(false);
     expect(isAppPath('https://ailleurs.test')).toBe(false);
+    expect(isAppPath('/content/widgets/boutique')).toBe(false);
+    expect(isAppPath('/rest/tools/download/55/0/x')).toBe(false);
+    expect(isAppPath('/contenu')).toBe(true);
   });
 });
