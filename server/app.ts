@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { join, relative, sep } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -53,6 +53,8 @@ import { registerReplayRoutes } from './content/replay-routes';
 import { registerToolRoutes } from './content/tool-routes';
 import { DEFAULT_SITE_LINKS } from './content/site-links';
 import { registerSocialRoutes } from './content/social-routes';
+import { registerWidgetRoutes } from './content/widget-routes';
+import { refusalPage, registerToolDownloadRoutes, TOOL_DOWNLOAD_ROUTE } from './content/tool-download-routes';
 import { createContentEvents, type ContentPubSub } from './graphql/content-events';
 import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
 import { createLiveNotifier } from './lives/live-notifier';
@@ -115,6 +117,15 @@ const API_PREFIXES = SERVER_PATHS.map((path) => `${path}/`);
  */
 z.config(z.locales.fr());
 
+/**
+ * An address the router cannot decode (`%zz`, a segment past 100 characters): a download link
+ * answers its French page, any other path a French 4xx.
+ */
+function answerBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (request.url.startsWith(`${TOOL_DOWNLOAD_ROUTE}/`)) return refusalPage(reply, 'malformed');
+  return reply.code(error.statusCode ?? 400).send({ error: 'Requête invalide : adresse mal formée' });
+}
+
 export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const app = Fastify({
     logger: {
@@ -124,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    frameworkErrors: answerBadUrl,
   });
   await app.register(fastifyJwt, { secret: options.jwtSecret });
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
@@ -163,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerArticleRoutes(app, db, { now: accounts.now });
   registerToolRoutes(app, db);
   registerSocialRoutes(app, db);
+  registerWidgetRoutes(app, siteLinks);
+  registerToolDownloadRoutes(app, db, { secret: options.jwtSecret, now: accounts.now });
   registerPollRoutes(app, db);
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);

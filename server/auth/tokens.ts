@@ -58,3 +58,12 @@ export function cookieTokenOf(request: FastifyRequest): string | null {
   }
   return null;
 }
+
+/**
+ * The member of a request the browser makes by itself (a `<video>`, an `<img>`, a download link):
+ * the bearer header when there is one, else the token cookie.
+ */
+export async function browserRequestUser(app: FastifyInstance, db: Database, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerOf(request) ?? cookieTokenOf(request);
+  return token ? userFromToken(app, db, token) : null;
+}

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORBIDDEN_REPLAY_SLUG, REPLAY_PAGE_SIZE, replayPositionInput, replaysQuery, type ReplaysResponse } from '../../src/contract/replays';
-import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
+import { browserRequestUser, requestUser } from '../auth/tokens';
 import type { Database } from '../db/open-database';
 import { replayPositions } from '../db/schema';
 import { COVER_COLORS, COVER_HEADERS, titledCoverSvg } from '../http/cover-svg';
@@ -53,8 +53,7 @@ export function registerReplayRoutes(app: FastifyInstance, db: Database, options
 
   // A `<video>` element sends the token cookie but no header: both are read, as for formations.
   app.get('/content/api/platform-replays/:id/video', async (request, reply) => {
-    const token = bearerOf(request) ?? cookieTokenOf(request);
-    const user = token ? await userFromToken(app, db, token) : null;
+    const user = await browserRequestUser(app, db, request);
     if (!user) return refuse(reply, 'unauthorized');
     const replay = await replayOf(request);
     if (!replay) return refuse(reply, 'unknownReplay');

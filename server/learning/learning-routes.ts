@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chapterVideoParams, formationIdParam, progressUpdateInput, type Formation } from '../../src/contract/formations';
 import { FORMATION_ERRORS, FORMATION_ERROR_STATUS, type FormationError } from '../../src/domain/formation-text-fr';
-import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
+import { browserRequestUser, requestUser } from '../auth/tokens';
 import type { Database } from '../db/open-database';
 import { frenchBodyErrors, invalidBody } from '../routes/invalid-body';
 import type { UserRow } from '../users/user-queries';
@@ -63,8 +63,7 @@ export function registerLearningRoutes(app: FastifyInstance, db: Database, optio
 
   // A `<video>` element sends the token cookie but no header: both are read, as for uploads.
   app.get('/content/api/platform-formations/:id/chapitres/:chapterId/video', async (request, reply) => {
-    const token = bearerOf(request) ?? cookieTokenOf(request);
-    const user = token ? await userFromToken(app, db, token) : null;
+    const user = await browserRequestUser(app, db, request);
     if (!user) return unauthorized(reply);
     const formation = await formationOf(request);
     if (!formation) return refuse(reply, 'unknownFormation');

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { attachmentType, type AttachmentType, type uploadResponse } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
 import { messages, uploads, users } from '../db/schema';
-import { bearerOf, cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
+import { browserRequestUser, requestUser } from '../auth/tokens';
 import { findAlert } from '../alerts/alert-actions';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import { INVALID_REQUEST, NOT_ALLOWED } from '../chat/chat-access';
@@ -109,8 +109,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
   });
 
   app.get<{ Params: { id: string } }>('/rest/upload/files/:id', async (request, reply) => {
-    const token = bearerOf(request) ?? cookieTokenOf(request);
-    const user = token ? await userFromToken(app, db, token) : null;
+    const user = await browserRequestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
     const [file] = await db.select().from(uploads).where(eq(uploads.id, request.params.id)).limit(1);
     if (!file) return reply.code(404).send({ error: 'Not Found' });

@@ -92,3 +92,5 @@ export const publishArticleInput = z.object({
   pictureUrl: z.nullable(z.string().check(z.maxLength(500))),
 });
 export type PublishArticleInput = z.infer<typeof publishArticleInput>;
+/** PUBLISH_ARTICLE_MUTATION's answer: the new article's id and slug. */
+export const publishArticleResponse = z.object({ publishArticle: z.object({ id, attributes: z.object({ slug: z.string() }) }) });

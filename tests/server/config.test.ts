@@ -70,4 +70,22 @@ describe('server configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...pair, VAPID_PRIVATE_KEY: 'courte' })).toThrow(/VAPID_PRIVATE_KEY[\s\S]*32 octets/);
     expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'equipe@comptoir.test' })).toThrow(/VAPID_SUBJECT[\s\S]*mailto:/);
   });
+
+  it('serves our own shop and review widgets unless SHOP_URL, REVIEW_WIDGET_URL and REVIEW_URL say otherwise', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'c-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).siteLinks).toEqual({
+      shopUrl: '/content/widgets/boutique',
+      reviewWidgetUrl: '/content/widgets/avis',
+      reviewUrl: '/content/widgets/avis/ecrire',
+    });
+    const configured = { SHOP_URL: 'https://boutique.example.fr/', REVIEW_WIDGET_URL: 'https://avis.example.fr/widget?id=42', REVIEW_URL: '/contact' };
+    expect(loadConfig({ DATA_DIR: dataDir, ...configured }).siteLinks).toEqual({
+      shopUrl: 'https://boutique.example.fr/',
+      reviewWidgetUrl: 'https://avis.example.fr/widget?id=42',
+      reviewUrl: '/contact',
+    });
+    for (const [name, value] of [['SHOP_URL', 'javascript:alert(1)'], ['REVIEW_WIDGET_URL', '//ailleurs.example/widget'], ['REVIEW_URL', 'avis.example.fr']]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: ${name} doit être une URL http\\(s\\) ou un chemin commençant par /`));
+    }
+  });
 });

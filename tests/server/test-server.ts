@@ -21,6 +21,9 @@ export type TestServer = ComptoirServer & {
   close(): Promise<void>;
 };
 
+/** The secret the test servers sign with (tests forge tokens with it). */
+export const TEST_JWT_SECRET = 'secret-de-test-'.padEnd(48, 'x');
+
 /** A real server on a free port over an in-memory PGlite with the demo data (one per test file). */
 export async function startTestServer(options: { databaseUrl?: string; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
@@ -32,7 +35,7 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
   writeFileSync(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("comptoir");');
   writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("push", () => {});');
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Comptoir","lang":"fr"}');
-  const server = await buildApp({ db: database.db, jwtSecret: 'secret-de-test-'.padEnd(48, 'x'), staticDir, uploadsDir, logLevel: 'silent', ...options.app });
+  const server = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, staticDir, uploadsDir, logLevel: 'silent', ...options.app });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
