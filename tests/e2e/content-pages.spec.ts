@@ -136,7 +136,9 @@ test('the shop is embedded in a titled frame, with its link in a new tab', async
   const links = (await (await request.post('/content/graphql', { data: { query: '{ siteLinks { shopUrl } }' } })).json()) as { data: { siteLinks: { shopUrl: string } } };
   const frame = page.locator('iframe[title="Boutique Comptoir"]');
   await expect(frame).toHaveAttribute('src', links.data.siteLinks.shopUrl);
-  await expect(page.frameLocator('iframe[title="Boutique Comptoir"]').locator('body')).not.toBeEmpty();
+  await expect(page.frameLocator('iframe[title="Boutique Comptoir"]').getByRole('heading', { name: 'La boutique Comptoir' })).toBeVisible();
+  // Loaded: no notice that it cannot show here.
+  await expect(page.getByText('La boutique ne peut pas s’afficher ici')).toHaveCount(0);
   const open = page.getByRole('link', { name: 'Ouvrir la boutique dans un nouvel onglet' });
   await expect(open).toHaveAttribute('href', links.data.siteLinks.shopUrl);
   await expect(open).toHaveAttribute('target', '_blank');
@@ -191,6 +193,7 @@ test('the review page exists for a member whose displayAvis is set, and only the
     data: { siteLinks: { reviewWidgetUrl: string; reviewUrl: string } };
   };
   await expect(other.locator('iframe[title="Avis des membres de Comptoir"]')).toHaveAttribute('src', links.data.siteLinks.reviewWidgetUrl);
+  await expect(other.frameLocator('iframe[title="Avis des membres de Comptoir"]').getByRole('heading', { name: 'Avis des membres' })).toBeVisible();
   const write = other.getByRole('link', { name: /^Écrire un avis/ });
   await expect(write).toHaveAttribute('href', links.data.siteLinks.reviewUrl);
   await expect(write).toHaveAttribute('target', '_blank');
