@@ -1,8 +1,12 @@
 import { styled } from '@linaria/react';
+import type { ReactNode } from 'react';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
+import { CARD_GRID } from '../common/card-styles';
 import { Icon } from '../common/icons';
+import { SafeHtml } from '../common/safe-html';
 import { Button, ErrorText } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
+import type { Refresh } from './use-landing';
 
 /** The column of a content screen (toolbox, socials, shop, life, review): roomy on a desk, tight on a phone. */
 export const ContentPage = styled.div`
@@ -56,7 +60,7 @@ const FailureBox = styled.div`
 `;
 
 /** A card's place while the first answer comes. */
-export const SkeletonCard = styled.li`
+const SkeletonCard = styled.li`
   list-style: none;
   min-height: 240px;
   border-radius: var(--radius);
@@ -76,25 +80,74 @@ export const SkeletonCard = styled.li`
 `;
 
 /** Cards in a grid: 5 columns on a wide screen, fewer as it narrows, one on a phone (spec 3 §9). */
-export const CardGrid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(5, minmax(0, 1fr));
-  gap: 16px;
+const CardGrid = styled.ul`
+  ${CARD_GRID}
   margin: 0;
   padding: 0;
   list-style: none;
-  @media (max-width: 1500px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-  @media (max-width: 1200px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
 `;
 
-export const SKELETON_KEYS = [1, 2, 3, 4, 5];
+const SKELETON_KEYS = [1, 2, 3, 4, 5];
+
+/**
+ * A list of cards read from the store and refreshed as the screen opens: the cards as soon as the
+ * store has some, skeletons and a spoken status while the first answer comes, the empty line once
+ * the server answered none, and the failure with 'Réessayer' (under the cards the store still has).
+ */
+export function RefreshedCards<T>({
+  items,
+  refresh,
+  label,
+  loadingText,
+  emptyText,
+  children,
+}: {
+  /** undefined while the store is first read. */
+  items: readonly T[] | undefined;
+  refresh: Refresh;
+  label: string;
+  loadingText: string;
+  emptyText: string;
+  /** The cards (list items). */
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  const shown = items ?? [];
+  return (
+    <>
+      {shown.length > 0 ? (
+        <CardGrid aria-label={label}>{children(shown)}</CardGrid>
+      ) : refresh.loading || items === undefined ? (
+        <>
+          <LoadingStatus text={loadingText} />
+          <CardGrid aria-hidden="true">
+            {SKELETON_KEYS.map((k) => (
+              <SkeletonCard key={k} />
+            ))}
+          </CardGrid>
+        </>
+      ) : refresh.error === null ? (
+        <p>{emptyText}</p>
+      ) : null}
+      {refresh.error !== null ? <Failure error={refresh.error} onRetry={refresh.retry} /> : null}
+    </>
+  );
+}
+
+/** Rich HTML of the team (tool pages, landing rich text), sanitised by SafeHtml, in a readable measure. */
+export const Prose = styled(SafeHtml)`
+  max-width: 760px;
+  line-height: 1.6;
+  overflow-wrap: anywhere;
+  & > :first-child {
+    margin-top: 0;
+  }
+  & img,
+  & video,
+  & iframe {
+    max-width: 100%;
+    height: auto;
+  }
+  & a {
+    color: var(--accent);
+  }
+`;

@@ -3,6 +3,28 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
+import { Failure, LoadingStatus } from './content-page';
+import type { Refresh } from './use-landing';
+
+/**
+ * A frame at an address the server is configured with (the site links): the frame once the
+ * address is known, the failure with 'Réessayer' when it could not be read, a spoken status meanwhile.
+ */
+export function ConfiguredFrame({ src, refresh, ...frame }: FrameProps & { src: string | null; refresh: Refresh }) {
+  if (src !== null) return <ExternalFrame src={src} {...frame} />;
+  if (refresh.error !== null) return <Failure error={refresh.error} onRetry={refresh.retry} />;
+  return <LoadingStatus text={frame.loadingText} />;
+}
+
+type FrameProps = {
+  title: string;
+  /** The link's text, which says it opens a new tab. */
+  openText: string;
+  blockedText: string;
+  loadingText: string;
+  /** The frame's height (CSS) on a desk. */
+  height: string;
+};
 
 /** A frame that has not loaded after this long is said not to show here (its site may refuse framing). */
 export const FRAME_LOAD_TIMEOUT_MS = 8_000;
@@ -12,22 +34,7 @@ export const FRAME_LOAD_TIMEOUT_MS = 8_000;
  * (it cannot navigate the app away), with its address always offered as a link in a new tab, and
  * a French notice when it has not loaded after a few seconds.
  */
-export function ExternalFrame({
-  src,
-  title,
-  openText,
-  blockedText,
-  loadingText,
-  height,
-}: {
-  src: string;
-  title: string;
-  openText: string;
-  blockedText: string;
-  loadingText: string;
-  /** The frame's height (CSS), on a desk; a phone gets most of its screen. */
-  height: string;
-}) {
+export function ExternalFrame({ src, title, openText, blockedText, loadingText, height }: FrameProps & { src: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'late'>('loading');
   useEffect(() => {
     setState('loading');

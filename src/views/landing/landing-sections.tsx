@@ -5,9 +5,10 @@ import type { LandingCard, LandingPage, LandingSection } from '../../contract/la
 import { isAppPath, webAddress } from '../../domain/content-links';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { Icon } from '../common/icons';
-import { SafeHtml } from '../common/safe-html';
+import { CARD_BODY, CARD_BOX, CARD_PICTURE } from '../common/card-styles';
 import { buttonClass } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
+import { Prose } from './content-page';
 
 /**
  * A landing page section by section, by kind (spec 3 §2 "Landing content"): hero, rich text,
@@ -141,24 +142,6 @@ const Block = styled.section`
   }
 `;
 
-const Prose = styled(SafeHtml)`
-  max-width: 760px;
-  line-height: 1.6;
-  overflow-wrap: anywhere;
-  & > :first-child {
-    margin-top: 0;
-  }
-  & img,
-  & video,
-  & iframe {
-    max-width: 100%;
-    height: auto;
-  }
-  & a {
-    color: var(--accent);
-  }
-`;
-
 /** Two columns side by side, one above the other on a phone. */
 const Columns = styled.div`
   display: grid;
@@ -177,40 +160,13 @@ const Cards = styled.ul`
   padding: 0;
   list-style: none;
   & > li {
-    display: flex;
-    flex-direction: column;
-    overflow: hidden;
-    background: var(--surface);
-    border: 1px solid var(--border);
-    border-radius: var(--radius);
+    ${CARD_BOX}
   }
   & img {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 16 / 9;
-    object-fit: cover;
-    background: var(--surface-2);
+    ${CARD_PICTURE}
   }
   & li > div {
-    display: flex;
-    flex-direction: column;
-    align-items: flex-start;
-    flex: 1;
-    gap: 8px;
-    padding: 14px;
-  }
-  & h3 {
-    margin: 0;
-    font-size: 17px;
-  }
-  & p {
-    margin: 0;
-    color: var(--muted);
-  }
-  & a {
-    margin-top: auto;
-    min-height: 44px;
+    ${CARD_BODY}
   }
 `;
 

@@ -5,8 +5,8 @@ import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { visuallyHidden } from '../common/visually-hidden';
-import { ContentPage, Failure, LoadingStatus } from './content-page';
-import { ExternalFrame } from './external-frame';
+import { ContentPage } from './content-page';
+import { ConfiguredFrame } from './external-frame';
 import { useRefresh, useSiteLinks } from './use-landing';
 
 /**
@@ -17,7 +17,6 @@ export function ReviewPage() {
   usePageTitle(CONTENT_TEXT.reviewTitle);
   const links = useSiteLinks();
   const refresh = useRefresh('siteLinks', (sync) => sync.refreshSiteLinks());
-  const widget = webAddress(links?.reviewWidgetUrl);
   const write = webAddress(links?.reviewUrl);
   return (
     <ContentPage>
@@ -30,20 +29,15 @@ export function ReviewPage() {
           <span className={visuallyHidden}> {CONTENT_TEXT.opensInNewTab}</span>
         </Write>
       ) : null}
-      {widget !== null ? (
-        <ExternalFrame
-          src={widget}
-          title={CONTENT_TEXT.reviewFrame}
-          openText={CONTENT_TEXT.reviewOpen}
-          blockedText={CONTENT_TEXT.reviewBlocked}
-          loadingText={CONTENT_TEXT.reviewLoading}
-          height="min(70vh, 720px)"
-        />
-      ) : refresh.error !== null ? (
-        <Failure error={refresh.error} onRetry={refresh.retry} />
-      ) : (
-        <LoadingStatus text={CONTENT_TEXT.reviewLoading} />
-      )}
+      <ConfiguredFrame
+        src={webAddress(links?.reviewWidgetUrl)}
+        refresh={refresh}
+        title={CONTENT_TEXT.reviewFrame}
+        openText={CONTENT_TEXT.reviewOpen}
+        blockedText={CONTENT_TEXT.reviewBlocked}
+        loadingText={CONTENT_TEXT.reviewLoading}
+        height="min(70vh, 720px)"
+      />
     </ContentPage>
   );
 }

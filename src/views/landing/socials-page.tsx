@@ -7,7 +7,8 @@ import { capitalise, socialNetworkOf, type SocialNetwork } from '../../domain/so
 import { Icon, type IconName } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
-import { CardGrid, ContentPage, Failure, LoadingStatus, SKELETON_KEYS, SkeletonCard } from './content-page';
+import { CARD_BODY, CARD_BOX, CARD_PICTURE } from '../common/card-styles';
+import { ContentPage, RefreshedCards } from './content-page';
 import { useRefresh, useSocials } from './use-landing';
 
 /** `/socials` (spec 3 §2 "Socials"): a card per network with its capitalised title, description, picture and 'Suivre'. */
@@ -15,30 +16,13 @@ export function SocialsPage() {
   usePageTitle(CONTENT_TEXT.socialsTitle);
   const socials = useSocials();
   const refresh = useRefresh('socials', (sync) => sync.refreshSocials());
-  const shown = socials ?? [];
   return (
     <ContentPage>
       <h1>{CONTENT_TEXT.socialsTitle}</h1>
       <p data-intro="">{CONTENT_TEXT.socialsIntro}</p>
-      {shown.length > 0 ? (
-        <CardGrid aria-label={CONTENT_TEXT.socialsList}>
-          {shown.map((social) => (
-            <SocialCard key={social.id} social={social} />
-          ))}
-        </CardGrid>
-      ) : refresh.loading || socials === undefined ? (
-        <>
-          <LoadingStatus text={CONTENT_TEXT.socialsLoading} />
-          <CardGrid aria-hidden="true">
-            {SKELETON_KEYS.map((k) => (
-              <SkeletonCard key={k} />
-            ))}
-          </CardGrid>
-        </>
-      ) : refresh.error === null ? (
-        <p>{CONTENT_TEXT.socialsEmpty}</p>
-      ) : null}
-      {refresh.error !== null ? <Failure error={refresh.error} onRetry={refresh.retry} /> : null}
+      <RefreshedCards items={socials} refresh={refresh} label={CONTENT_TEXT.socialsList} loadingText={CONTENT_TEXT.socialsLoading} emptyText={CONTENT_TEXT.socialsEmpty}>
+        {(shown) => shown.map((social) => <SocialCard key={social.id} social={social} />)}
+      </RefreshedCards>
     </ContentPage>
   );
 }
@@ -84,43 +68,17 @@ const SocialCard = memo(function SocialCard({ social }: { social: SocialMedia })
 });
 
 const Card = styled.article`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  overflow: hidden;
-  background: var(--surface);
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
+  ${CARD_BOX}
 `;
 
 const Picture = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: var(--surface-2);
+  ${CARD_PICTURE}
 `;
 
 const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  flex: 1;
-  gap: 8px;
-  padding: 14px;
-  & h2 {
-    margin: 0;
-    font-size: 17px;
-  }
+  ${CARD_BODY}
   & p {
-    margin: 0;
-    color: var(--muted);
     font-size: 14px;
-  }
-  & a {
-    margin-top: auto;
-    min-height: 44px;
   }
 `;
 

@@ -8,6 +8,7 @@ import { FORMATION_TEXT } from '../../domain/formation-text-fr';
 import { LEARNING_TEXT } from '../../domain/learning-text-fr';
 import { useCore } from '../app-context';
 import { Icon } from '../common/icons';
+import { CARD_GRID } from '../common/card-styles';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
@@ -174,21 +175,7 @@ const Categories = styled.div`
 
 /** Spec 3 §2, §9: 5 columns, falling to 4, 3, 2 and 1 as the screen narrows. */
 const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(5, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 1500px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-  @media (max-width: 1200px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
+  ${CARD_GRID}
 `;
 
 const CardBox = styled.article`

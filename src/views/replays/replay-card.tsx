@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Replay } from '../../contract/replays';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { REPLAY_TEXT } from '../../domain/replay-text-fr';
+import { CARD_BOX } from '../common/card-styles';
 import { Icon } from '../common/icons';
 
 export const replayPath = (slug: string) => `/replay/${encodeURIComponent(slug)}`;
@@ -82,14 +83,8 @@ const cardLink = css`
 `;
 
 const CardBox = styled.article`
+  ${CARD_BOX}
   position: relative;
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  overflow: hidden;
-  background: var(--surface);
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
   transition: border-color 120ms ease;
   &:hover {
     border-color: var(--accent);

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Tool } from '../../contract/home-content';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { formatEuros, toolDisplayPrice } from '../../domain/toolbox';
+import { CARD_BOX, CARD_PICTURE } from '../common/card-styles';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 
@@ -41,23 +42,14 @@ export const ToolCard = memo(function ToolCard({ tool }: { tool: Tool }) {
 });
 
 const Card = styled.article`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  overflow: hidden;
-  background: var(--surface);
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
+  ${CARD_BOX}
 `;
 
 const Cover = styled.div`
   aspect-ratio: 16 / 9;
   background: var(--surface-2);
   & img {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
+    ${CARD_PICTURE}
   }
   & span {
     display: grid;

@@ -5,10 +5,9 @@ import { webAddress } from '../../domain/content-links';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { canUseTools, formatEuros, toolDisplayPrice, toolIdOf } from '../../domain/toolbox';
 import { Icon } from '../common/icons';
-import { SafeHtml } from '../common/safe-html';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
-import { ContentPage, Failure, LoadingStatus } from '../landing/content-page';
+import { ContentPage, Failure, LoadingStatus, Prose } from '../landing/content-page';
 import { useRefresh, useTool } from '../landing/use-landing';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
@@ -166,21 +165,6 @@ const Head = styled.div`
   }
   & a {
     min-height: 44px;
-  }
-`;
-
-const Prose = styled(SafeHtml)`
-  max-width: 760px;
-  line-height: 1.6;
-  overflow-wrap: anywhere;
-  & img,
-  & video,
-  & iframe {
-    max-width: 100%;
-    height: auto;
-  }
-  & a {
-    color: var(--accent);
   }
 `;
 

@@ -1,7 +1,7 @@
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { canUseTools } from '../../domain/toolbox';
 import { usePageTitle } from '../common/use-page-title';
-import { CardGrid, ContentPage, Failure, LoadingStatus, SKELETON_KEYS, SkeletonCard } from '../landing/content-page';
+import { ContentPage, LoadingStatus, RefreshedCards } from '../landing/content-page';
 import { useRefresh, useTools } from '../landing/use-landing';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
@@ -30,29 +30,12 @@ export function ToolsPage() {
 function ToolList() {
   const tools = useTools();
   const refresh = useRefresh('tools', (sync) => sync.refreshTools());
-  const shown = tools ?? [];
   return (
     <>
       <p data-intro="">{CONTENT_TEXT.toolsIntro}</p>
-      {shown.length > 0 ? (
-        <CardGrid aria-label={CONTENT_TEXT.toolsList}>
-          {shown.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} />
-          ))}
-        </CardGrid>
-      ) : refresh.loading || tools === undefined ? (
-        <>
-          <LoadingStatus text={CONTENT_TEXT.toolsLoading} />
-          <CardGrid aria-hidden="true">
-            {SKELETON_KEYS.map((k) => (
-              <SkeletonCard key={k} />
-            ))}
-          </CardGrid>
-        </>
-      ) : refresh.error === null ? (
-        <p>{CONTENT_TEXT.toolsEmpty}</p>
-      ) : null}
-      {refresh.error !== null ? <Failure error={refresh.error} onRetry={refresh.retry} /> : null}
+      <RefreshedCards items={tools} refresh={refresh} label={CONTENT_TEXT.toolsList} loadingText={CONTENT_TEXT.toolsLoading} emptyText={CONTENT_TEXT.toolsEmpty}>
+        {(shown) => shown.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+      </RefreshedCards>
     </>
   );
 }
