@@ -53,6 +53,7 @@ export const CARD_BODY = `
   & a {
     margin-top: auto;
     min-height: 44px;
+    padding-block: 6px;
   }
 `;
 

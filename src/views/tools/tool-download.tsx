@@ -70,6 +70,7 @@ const Row = styled.li`
   gap: 6px;
   & > button {
     min-height: 44px;
+    padding-block: 8px;
     max-width: 100%;
     text-align: left;
     overflow-wrap: anywhere;
