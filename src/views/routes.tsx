@@ -118,12 +118,8 @@ function SignedOutRoutes() {
             <PurchasePage />
           </DataProvider>
         </Route>
-        <Route path="/life">
-          {/* Landing content is public (spec 3 §6): read from the store like every page. */}
-          <DataProvider>
-            <PublicLifePage />
-          </DataProvider>
-        </Route>
+        {/* Landing content is public (spec 3 §6): read from the store like every page. */}
+        <Route path="/life" component={PublicLifePage} />
         <Route>
           <RedirectToSignIn />
         </Route>

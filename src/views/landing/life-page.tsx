@@ -1,5 +1,6 @@
 import { LIFE_PAGE_SLUG } from '../../contract/landing';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
+import { DataProvider } from '../app-context';
 import { usePageTitle } from '../common/use-page-title';
 import { ContentPage, Failure, LoadingStatus } from './content-page';
 import { LandingSections } from './landing-sections';
@@ -31,11 +32,13 @@ export function LifePage() {
   );
 }
 
-/** `/life` for a visitor: the same page in the public frame. */
+/** `/life` for a visitor: the same page, read from the store, in the public frame (shown before the store opens). */
 export function PublicLifePage() {
   return (
     <PublicFrame>
-      <LifePage />
+      <DataProvider>
+        <LifePage />
+      </DataProvider>
     </PublicFrame>
   );
 }
