@@ -11,6 +11,7 @@ import { NO_REPLAY_FILTER } from './domain/replay-rules';
 import { createLandingSync } from './sync/landing-sync';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
+import { createNewsSync } from './sync/news-sync';
 import { createReplaySync } from './sync/replay-sync';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
@@ -38,6 +39,7 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   // The progress outbox sends what waits whenever the realtime connection comes back.
   const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
   const replays = createReplaySync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
+  const news = createNewsSync({ api, db });
   const content = createContentSync({
     api,
     db,
@@ -60,13 +62,17 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     replays,
     /** Tools, socials, landing pages and site links, refreshed when their screens open; the tool-link intent (issue 19). */
     landing: createLandingSync({ api, db }),
+    /** News: a category's pages, the categories, an article by its address (spec 3 §2). */
+    news,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = content.start();
       const stopChat = chat.start();
       const stopLearning = learning.start();
       const stopReplays = replays.start();
+      const stopNews = news.start();
       return () => {
+        stopNews();
         stopReplays();
         stopLearning();
         stopContent();

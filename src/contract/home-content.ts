@@ -55,6 +55,9 @@ export const article = z.object({
 });
 export type Article = z.infer<typeof article>;
 
+/** The news list's pages (spec 3 §2, §9). */
+export const ARTICLE_PAGE_SIZE = 24;
+
 /**
  * `GET /content/api/landing-articles`: sort date:desc, page and pageSize (24), filters on the
  * category name and date not after now; or `slug` alone.

@@ -1,6 +1,7 @@
 import { REPLAY_PAGE_SIZE, type Replay, type TeamMember } from '../contract/replays';
 import type { SubscriptionEntry } from '../contract/user';
-import { isModerator, isVip } from './subscriptions';
+import { isShortPage } from './paged-list';
+import { isVip } from './subscriptions';
 
 /*
  * The replays' business rules (spec 3 §2 "Replays", §6, §9), pure: the author order, the end of
@@ -25,7 +26,7 @@ export function sortAuthors(members: readonly TeamMember[]): TeamMember[] {
 }
 
 /** Spec 3 §2, §9: pages of 24; a page with fewer is the last one. */
-export const isLastPage = (count: number): boolean => count < REPLAY_PAGE_SIZE;
+export const isLastPage = (count: number): boolean => isShortPage(count, REPLAY_PAGE_SIZE);
 
 /** Spec 3 §2, §5, §6: replay viewing needs VIP (subscription 3, not expired). */
 export const canWatchReplays = (member: { abonnements: readonly SubscriptionEntry[] }, now: Date): boolean => isVip(member, now);
@@ -33,10 +34,6 @@ export const canWatchReplays = (member: { abonnements: readonly SubscriptionEntr
 /** Whether this member may play this replay now: the server's lock and the member's own rights. */
 export const mayWatch = (replay: Replay, member: { abonnements: readonly SubscriptionEntry[] } | null, now: Date): boolean =>
   !replay.locked && replay.attributes.videoUrl !== null && member !== null && canWatchReplays(member, now);
-
-/** Spec 3 §2, §6: subscription 6 with the beta key shows the 'Edit new' shortcut. */
-export const showsEditShortcut = (member: { abonnements: readonly SubscriptionEntry[] } | null, now: Date, betaKey: string | undefined): boolean =>
-  member !== null && Boolean(betaKey) && isModerator(member, now);
 
 /** Spec 3 §9: the player's rates (the first reading: 2, 1.5, 1 and 0.5). */
 export const PLAYBACK_RATES = [2, 1.5, 1, 0.5] as const;

@@ -7,8 +7,6 @@ export const REPLAY_TEXT = {
   accessRefused: 'Vous n\'avez pas accès à cette page. Vous devez avoir un compte VIP',
   becomeVip: 'Devenir VIP',
   accessTitle: 'Accès réservé',
-  /** Spec 3 §2, §6: subscription 6 with the beta key. */
-  editNew: 'Edit new',
   // Ours: what the spec leaves unnamed.
   filters: 'Filtres des replays',
   categories: 'Catégories de replays',

@@ -41,6 +41,13 @@ export const hasLive = (h: Holder, now: Date) =>
 export const isModerator = (h: Holder, now: Date) => holds(h, SUBSCRIPTION.MODERATOR, now);
 export const isBanned = (h: Holder, now: Date) => holds(h, SUBSCRIPTION.CHAT_BAN, now);
 
+/**
+ * Spec 3 §2, §6: subscription 6 with the build's beta key shows the team's shortcuts ('Edit new'
+ * in the replay and news filters, the planning editor).
+ */
+export const showsEditShortcut = (member: Holder | null, now: Date, betaKey: string | undefined): boolean =>
+  member !== null && Boolean(betaKey) && isModerator(member, now);
+
 /** Whole days left before `id` expires (0 when expired or never held). */
 export function remainingDays(h: Holder, id: number, now: Date): number {
   const expiry = expiryOf(h, id);

@@ -11,6 +11,8 @@ export const TEXT = {
   pageNotFound: 'Page introuvable',
   /** Ours: the title of a video embedded in rich content that came without one (an iframe needs a name). */
   embeddedVideo: 'Vidéo intégrée',
+  /** Spec 3 §2, §6: subscription 6 with the beta key, beside the replay and news filters. */
+  editNew: 'Edit new',
   storeUnavailable: "Impossible d'ouvrir l'application dans ce navigateur. Rechargez la page ; si cela se reproduit, fermez les autres onglets de Comptoir ou libérez de l'espace de stockage.",
   reload: 'Recharger la page',
 

@@ -1,24 +1,19 @@
-import { combineLatest, map, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type { Replay, TeamMember } from '../contract/replays';
 import { matchesReplayFilter, normaliseFilter, replayFilterKey, type ReplayFilter } from '../domain/replay-rules';
+import type { LoadedPages } from '../domain/paged-list';
 import type { ComptoirDatabase } from './database';
+import { contentBySlug$, loadedPagesKey, pagedList$ } from './paged-list';
 
 export const replayKey = (id: number) => `replay:${id}`;
 export const teamMemberKey = (id: number) => `teamMember:${id}`;
 export const replayCategoryKey = (name: string) => `replayCategory:${name}`;
 
-/** kv: the pages of one filter's list loaded so far (see `ReplayPages`). */
-export const replayPagesKey = (filter: ReplayFilter) => `replays:pages:${replayFilterKey(filter)}`;
+/** kv: the pages of one filter's list loaded so far (see `LoadedPages`). */
+export const replayPagesKey = (filter: ReplayFilter) => loadedPagesKey('replays', replayFilterKey(filter));
 /** kv: the second a member stopped at in a replay (see `StoredPosition`). */
 export const REPLAY_POSITION_PREFIX = 'replayPosition:';
 export const replayPositionKey = (replayId: number) => `${REPLAY_POSITION_PREFIX}${replayId}`;
-
-/**
- * What is known of one filter's list: the pages loaded (1-based, the highest), whether the last
- * page came (fewer than 24), and the date (ms) of the oldest replay loaded. The list shows what is
- * stored from that date on, so replays stored by another filter never show below a gap.
- */
-export type ReplayPages = { pages: number; end: boolean; oldest: number | null };
 
 /** A replay's position: `pending` until the server has stored this very second. */
 export type StoredPosition = { second: number; pending: boolean; at: number };
@@ -27,49 +22,26 @@ export type ReplayList = {
   /** The list's replays, the newest first. */
   replays: Replay[];
   /** null: no page of this filter was loaded yet (the list shows what the store has, for now). */
-  pages: ReplayPages | null;
+  pages: LoadedPages | null;
 };
 
-/**
- * A filter's list from the store, the newest first. The date range is read through the
- * [type, sortKey] index (ascending: FACTS.md, a descending sort is not served by it); category,
- * author and slug are checked here, the lists are small.
- */
+/** A filter's list from the store, the newest first: the date range through the index, the rest checked here. */
 export function replayList$(db: ComptoirDatabase, filter: ReplayFilter): Observable<ReplayList> {
   const f = normaliseFilter(filter);
-  const sortKey: { $gte?: number; $lte?: number } = {};
-  if (f.from !== null) sortKey.$gte = Date.parse(f.from);
-  if (f.to !== null) sortKey.$lte = Date.parse(f.to);
-  const selector = f.from !== null || f.to !== null ? { type: 'replay' as const, sortKey } : { type: 'replay' as const };
-  const stored$ = db.content.find({ selector, sort: [{ sortKey: 'asc' }] }).$;
-  const pages$ = db.kv.findOne(replayPagesKey(f)).$;
-  return combineLatest([stored$, pages$]).pipe(
-    map(([docs, pagesDoc]) => {
-      const pages = (pagesDoc?.toJSON().value as ReplayPages | undefined) ?? null;
-      const floor = pages && !pages.end && pages.oldest !== null ? pages.oldest : -Infinity;
-      const replays: Replay[] = [];
-      for (let k = docs.length - 1; k >= 0; k -= 1) {
-        const doc = docs[k]!;
-        if (doc.sortKey < floor) break;
-        const replay = doc.toJSON().data as Replay;
-        if (matchesReplayFilter(replay, f)) replays.push(replay);
-      }
-      return { replays, pages };
-    }),
-  );
+  return pagedList$(db, {
+    type: 'replay',
+    pagesKey: replayPagesKey(f),
+    matches: (replay) => matchesReplayFilter(replay, f),
+    from: f.from === null ? null : Date.parse(f.from),
+    to: f.to === null ? null : Date.parse(f.to),
+  }).pipe(map(({ items, pages }) => ({ replays: items, pages })));
 }
 
 /** A filter's replays from the store, the newest first. */
 export const replays$ = (db: ComptoirDatabase, filter: ReplayFilter): Observable<Replay[]> => replayList$(db, filter).pipe(map((list) => list.replays));
 
 /** The stored replay of a slug (null: none stored). */
-export const replayBySlug$ = (db: ComptoirDatabase, slug: string): Observable<Replay | null> =>
-  db.content.find({ selector: { type: 'replay' } }).$.pipe(
-    map((docs) => {
-      const found = docs.find((d) => (d.toJSON().data as Replay).attributes.slug === slug);
-      return found ? (found.toJSON().data as Replay) : null;
-    }),
-  );
+export const replayBySlug$ = (db: ComptoirDatabase, slug: string): Observable<Replay | null> => contentBySlug$(db, 'replay', slug);
 
 /** The newest stored replay (the home card), null when none is stored. */
 export const latestReplay$ = (db: ComptoirDatabase): Observable<Replay | null> =>

@@ -5,7 +5,7 @@ import type { AdBanner, UpsellBanner } from '../contract/banners';
 import type { Box } from '../contract/billing';
 import type { Formation, FormationCategory } from '../contract/formations';
 import type { Replay, TeamMember } from '../contract/replays';
-import type { Article, Poll, PollAnswer, Tool } from '../contract/home-content';
+import type { Article, ArticleCategory, Poll, PollAnswer, Tool } from '../contract/home-content';
 import type { LandingPage, SiteLinks, SocialMedia } from '../contract/landing';
 
 /** The browser database's name (one IndexedDB database per collection, named after it). */
@@ -56,6 +56,8 @@ export type ContentDoc =
   | { key: string; type: 'pollAnswer'; sortKey: number; data: PollAnswer }
   /** A landing article (`article:{id}`, `sortKey` its date in ms). */
   | { key: string; type: 'article'; sortKey: number; data: Article }
+  /** A landing article category (`articleCategory:{id}`, `sortKey` its rank in the server's list). */
+  | { key: string; type: 'articleCategory'; sortKey: number; data: ArticleCategory }
   /** A platform tool (`tool:{id}`, `sortKey` its `ordre`). */
   | { key: string; type: 'tool'; sortKey: number; data: Tool }
   /** A social network to follow (`social:{id}`, `sortKey` its rank in the server's list). */

@@ -19,6 +19,7 @@ import type { ApiClient } from './api-client';
 import { startContentSubscriptions } from './content-subscriptions';
 import { foldArticles, foldBanners, foldPlanningPage, foldPoll, foldPollAnswers, foldTools } from './fold-content';
 import { HOME_ARTICLES_KEY } from '../store/home-queries';
+import { foldArticleCategories } from './fold-news';
 
 /** Articles the home page shows besides Morning Mood and the DailyBrief. */
 export const HOME_ARTICLE_COUNT = 4;
@@ -83,6 +84,7 @@ export function createContentSync(deps: {
   async function syncArticles() {
     const categories = await api.request(articleCategoriesResponse, 'content', '/api/landing-categories');
     if (!categories.ok || stopped) return;
+    await foldArticleCategories(db, categories.data.data);
     const nameOf = (id: number) => categories.data.data.find((c) => c.id === id)?.name;
     const pages = await Promise.all([
       ...[ARTICLE_CATEGORY.MORNING_MOOD, ARTICLE_CATEGORY.DAILY_BRIEF].map((id) => {

@@ -1,8 +1,11 @@
 import type { Replay, TeamMember } from '../contract/replays';
 import { isLastPage, sortAuthors, type ReplayFilter } from '../domain/replay-rules';
 import type { ComptoirDatabase } from '../store/database';
-import { replayCategoryKey, replayKey, replayPagesKey, replayPositionKey, teamMemberKey, type ReplayPages, type StoredPosition } from '../store/replay-queries';
+import type { LoadedPages } from '../domain/paged-list';
+import { replayCategoryKey, replayKey, replayPagesKey, replayPositionKey, teamMemberKey, type StoredPosition } from '../store/replay-queries';
 import type { ContentDoc } from '../store/schemas';
+import { modifyKv, replaceContentType } from './fold-store';
+import { foldLoadedPages } from './page-loader';
 
 /**
  * Folds replays into the store (a page of the list, a `replayPublished` event): one bulk upsert,
@@ -16,24 +19,10 @@ export async function foldReplays(db: ComptoirDatabase, replays: readonly Replay
   await db.content.bulkUpsert(docs);
 }
 
-/**
- * One page of a filter's list: its replays, and what is known of the list's pages (the highest
- * loaded, the end, the oldest date loaded). The same page folded twice, or pages folded in another
- * order, give the same record.
- */
-export async function foldReplayPage(db: ComptoirDatabase, filter: ReplayFilter, page: number, replays: readonly Replay[]): Promise<ReplayPages> {
+/** One page of a filter's list: its replays, and what is known of the list's pages. */
+export async function foldReplayPage(db: ComptoirDatabase, filter: ReplayFilter, page: number, replays: readonly Replay[]): Promise<LoadedPages> {
   await foldReplays(db, replays);
-  const dates = replays.map((r) => Date.parse(r.attributes.date));
-  const last = isLastPage(replays.length);
-  return modifyKv<ReplayPages>(db, replayPagesKey(filter), (prev) => {
-    const oldest = Math.min(prev?.oldest ?? Infinity, ...dates);
-    return {
-      // A short page before the known end means the list shrank: it ends there now.
-      pages: last ? (prev && prev.end ? Math.min(prev.pages, page) : page) : Math.max(prev?.pages ?? 0, page),
-      end: last || (prev !== undefined && page < prev.pages && prev.end),
-      oldest: Number.isFinite(oldest) ? oldest : null,
-    };
-  });
+  return foldLoadedPages(db, replayPagesKey(filter), page, isLastPage(replays.length), replays.map((r) => Date.parse(r.attributes.date)));
 }
 
 /**
@@ -44,8 +33,8 @@ export async function foldReplayFilters(db: ComptoirDatabase, answer: { teamMemb
   const members: ContentDoc[] = sortAuthors(answer.teamMembers).map((data, rank) => ({ key: teamMemberKey(data.id), type: 'teamMember', sortKey: rank, data }));
   const names = [...new Set(answer.replayCategories)];
   const categories: ContentDoc[] = names.map((name, rank) => ({ key: replayCategoryKey(name), type: 'replayCategory', sortKey: rank, data: { name } }));
-  await replaceType(db, 'teamMember', members);
-  await replaceType(db, 'replayCategory', categories);
+  await replaceContentType(db, 'teamMember', members);
+  await replaceContentType(db, 'replayCategory', categories);
 }
 
 /**
@@ -56,37 +45,4 @@ export async function foldServerPositions(db: ComptoirDatabase, positions: reado
   for (const { replayId, second } of positions) {
     await modifyKv<StoredPosition>(db, replayPositionKey(replayId), (prev) => (prev?.pending ? prev : { second, pending: false, at: now }));
   }
-}
-
-/**
- * Changes one kv value atomically (RxDB's `incrementalModify` reruns `change` on the latest
- * revision when another write got there first); resolves with the value written.
- */
-export async function modifyKv<T>(db: ComptoirDatabase, key: string, change: (prev: T | undefined) => T): Promise<T> {
-  let found = await db.kv.findOne(key).exec();
-  if (!found) {
-    const value = change(undefined);
-    try {
-      await db.kv.insert({ key, value });
-      return value;
-    } catch {
-      // Another writer made it first: change theirs.
-      found = await db.kv.findOne(key).exec();
-      if (!found) throw new Error(`kv ${key} vanished`);
-    }
-  }
-  let written: T | undefined;
-  await found.incrementalModify((doc) => {
-    written = change(doc.value as T | undefined);
-    return { ...doc, value: written };
-  });
-  return written as T;
-}
-
-async function replaceType(db: ComptoirDatabase, type: 'teamMember' | 'replayCategory', docs: ContentDoc[]): Promise<void> {
-  const kept = new Set(docs.map((d) => d.key));
-  const stored = await db.content.find({ selector: { type } }).exec();
-  const stale = stored.map((d) => d.key).filter((key) => !kept.has(key));
-  if (stale.length > 0) await db.content.bulkRemove(stale);
-  if (docs.length > 0) await db.content.bulkUpsert(docs);
 }

@@ -12,9 +12,11 @@ import {
 import { TEXT } from '../domain/text-fr';
 import { NO_REPLAY_FILTER, normaliseFilter, replayFilterKey, type ReplayFilter } from '../domain/replay-rules';
 import type { ComptoirDatabase } from '../store/database';
-import { pendingPositions, replayPositionKey, type ReplayPages, type StoredPosition } from '../store/replay-queries';
-import type { ApiClient, ApiFailure } from './api-client';
-import { foldReplayFilters, foldReplayPage, foldServerPositions, modifyKv } from './fold-replays';
+import { pendingPositions, replayPositionKey, type StoredPosition } from '../store/replay-queries';
+import type { ApiClient } from './api-client';
+import { foldReplayFilters, foldReplayPage, foldServerPositions } from './fold-replays';
+import { modifyKv } from './fold-store';
+import { createPageLoader, type PageResult } from './page-loader';
 
 /** Positions are saved at most this often while a replay plays (at once on pause and on close). */
 export const REPLAY_POSITION_INTERVAL_MS = 5_000;
@@ -25,7 +27,6 @@ export const REPLAY_START_DELAY_MS = 2_500;
 
 const replayFiltersResponse = z.object({ ...teamMembersResponse.shape, ...replayCategoriesResponse.shape });
 
-export type ReplayPageResult = { ok: true; pages: ReplayPages } | ApiFailure;
 export type ReplaySync = ReturnType<typeof createReplaySync>;
 
 /**
@@ -50,37 +51,24 @@ export function createReplaySync(deps: {
   let stopped = false;
 
   // --- the list -------------------------------------------------------------------------------
-  const loading = new Map<string, Promise<ReplayPageResult>>();
-
-  /**
-   * One page (1-based) of a filter's list, folded into the store with what is known of its pages.
-   * A page already on its way is not asked twice. Resolves with the failure to show, if any.
-   */
-  function loadPage(filter: ReplayFilter, page: number): Promise<ReplayPageResult> {
+  /** One page (1-based) of a filter's list, folded into the store with what is known of its pages. */
+  const loadPage = createPageLoader(replayFilterKey, async (filter: ReplayFilter, page: number): Promise<PageResult> => {
     const f = normaliseFilter(filter);
-    const key = `${replayFilterKey(f)}#${page}`;
-    const running = loading.get(key);
-    if (running) return running;
-    const request = (async (): Promise<ReplayPageResult> => {
-      const answer = await api.request(replaysResponse, 'content', '/api/platform-replays', {
-        query: {
-          page,
-          pageSize: REPLAY_PAGE_SIZE,
-          from: f.from ?? undefined,
-          to: f.to ?? undefined,
-          author: f.author ?? undefined,
-          category: f.category ?? undefined,
-          slug: f.slug ?? undefined,
-        },
-      });
-      if (!answer.ok) return answer;
-      if (stopped) return { ok: false, error: TEXT.requestFailed, status: null };
-      const pages = await foldReplayPage(db, f, page, answer.data.data);
-      return { ok: true, pages };
-    })().finally(() => loading.delete(key));
-    loading.set(key, request);
-    return request;
-  }
+    const answer = await api.request(replaysResponse, 'content', '/api/platform-replays', {
+      query: {
+        page,
+        pageSize: REPLAY_PAGE_SIZE,
+        from: f.from ?? undefined,
+        to: f.to ?? undefined,
+        author: f.author ?? undefined,
+        category: f.category ?? undefined,
+        slug: f.slug ?? undefined,
+      },
+    });
+    if (!answer.ok) return answer;
+    if (stopped) return { ok: false, error: TEXT.requestFailed, status: null };
+    return { ok: true, pages: await foldReplayPage(db, f, page, answer.data.data) };
+  });
 
   /** The authors and the categories of the filters; null, or the failure's message. */
   async function refreshFilters(): Promise<string | null> {

@@ -11,6 +11,7 @@ import type { LearningSync } from '../sync/learning-sync';
 import type { ContentSync } from '../sync/content-sync';
 import type { ReplaySync } from '../sync/replay-sync';
 import type { LandingSync } from '../sync/landing-sync';
+import type { NewsSync } from '../sync/news-sync';
 import type { AccountEffects } from '../sync/account-effects';
 import type { WebPushEffects } from '../sync/web-push';
 import type { MessagingSync } from '../sync/messaging-sync';
@@ -55,6 +56,8 @@ export type AppServices = CoreServices & {
   replays: ReplaySync;
   /** Tools, socials, landing pages and site links, and the tool-link intent (issue 19). */
   landing: LandingSync;
+  /** News: a category's pages, the categories, an article by its address. */
+  news: NewsSync;
 };
 
 const CoreContext = createContext<CoreServices | null>(null);
@@ -87,7 +90,7 @@ export function DataProvider({ children, with: alsoNeeded = NONE_NEEDED }: { chi
     };
   }, [core, alsoNeeded]);
   const data = state !== null && 'data' in state ? state.data : null;
-  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, landing: data.landing } : null), [core, data]);
+  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, landing: data.landing, news: data.news } : null), [core, data]);
   if (state !== null && 'error' in state) return <StoreUnavailable onShown={core.firstPaint?.handOver} />;
   return services ? <AppContext.Provider value={services}>{children}</AppContext.Provider> : null;
 }

@@ -61,6 +61,8 @@ const ShopPage = page(() => import('./landing/shop-page').then((m) => m.ShopPage
 const LifePage = page(() => import('./landing/life-page').then((m) => m.LifePage));
 const PublicLifePage = page(() => import('./landing/life-page').then((m) => m.PublicLifePage));
 const ReviewPage = page(() => import('./landing/review-page').then((m) => m.ReviewPage));
+const NewsPage = page(() => import('./news/news-page').then((m) => m.NewsPage));
+const ArticlePage = page(() => import('./news/article-page').then((m) => m.ArticlePage));
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {
@@ -80,6 +82,8 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path === '/shop') return ShopPage.preload();
   if (path === '/life') return LifePage.preload();
   if (path === '/profil/avis') return ReviewPage.preload();
+  if (path === '/news') return NewsPage.preload();
+  if (path.startsWith('/news/')) return ArticlePage.preload();
   return null;
 }
 
@@ -137,8 +141,6 @@ function RedirectToSignIn() {
 
 /** [path, title] of the signed-in screens that later issues build. */
 const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/news', 'Actualités'],
-  ['/news/:slug', 'Article'],
   ['/profil/parrainage', 'Parrainage'],
 ];
 
@@ -196,6 +198,8 @@ function SignedInScreens() {
             <Route path="/formation/:categoryId/:formationId/:step?" component={CoursePage} />
             {/* One route for the list and a replay's address: the list stays under the replay's modal. */}
             <Route path="/replay/:slug?" component={ReplaysPage} />
+            <Route path="/news" component={NewsPage} />
+            <Route path="/news/:slug" component={ArticlePage} />
             <Route path="/qg" component={NotificationPage} />
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />

@@ -41,6 +41,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/tools/exemple',
   '/life',
   '/news',
+  '/news/analyse-hebdo-le-dax-sous-sa-resistance',
   '/news/exemple',
   '/shop',
   '/socials',

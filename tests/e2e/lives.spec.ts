@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { SAVE_PLANNING_SLOT_MUTATION, PUBLISH_REPLAY_MUTATION } from '../../src/contract/graphql-documents';
 import type { PlanningSlotInput } from '../../src/contract/planning';
+import { graphql } from './content-host';
 import { signIn, tokenOf } from './sign-in';
 
 /**
@@ -23,15 +24,6 @@ async function member(context: BrowserContext, identifier: string, path = '/'): 
   await page.goto(path);
   await signIn(page, identifier);
   return { page, subscribed };
-}
-
-/** A GraphQL call to the content host as the given member. */
-async function graphql(request: APIRequestContext, token: string, query: string, variables: Record<string, unknown>) {
-  const answer = await request.post('/content/graphql', { headers: { Authorization: `Bearer ${token}` }, data: { query, variables } });
-  expect(answer.ok()).toBe(true);
-  const body = (await answer.json()) as { data: Record<string, unknown> | null; errors?: { message: string }[] };
-  expect(body.errors).toBeUndefined();
-  return body.data!;
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { noSeriousViolation, phoneLayoutProblems, serverTotal as listTotal } from './content-host';
 import { signIn, tokenOf } from './sign-in';
 
 /**
@@ -17,11 +17,7 @@ async function member(context: BrowserContext, identifier: string, path = '/repl
 }
 
 /** How many replays the server lists for the filter (other journeys may have published some). */
-async function serverTotal(request: APIRequestContext, token: string, query = ''): Promise<number> {
-  const answer = await request.get(`/content/api/platform-replays?pageSize=1${query}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
-}
+const serverTotal = (request: APIRequestContext, token: string, query = '') => listTotal(request, token, '/content/api/platform-replays', query);
 
 /** The server's position of a replay for the member of this token (0 when none). */
 async function serverPosition(request: APIRequestContext, token: string, replayId: number): Promise<number> {
@@ -152,34 +148,7 @@ test('on a 360 px phone the list and its filters fit the width, with 44 px contr
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   const page = await member(context, 'vip');
   await expect(cards(page)).toHaveCount(24);
-  const problems = await page.evaluate(() => {
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth) out.push(`document ${document.documentElement.scrollWidth}px`);
-    const main = document.querySelector('#contenu');
-    if (main && main.scrollWidth > main.clientWidth) out.push(`contenu ${main.scrollWidth}px`);
-    for (const element of main?.querySelectorAll<HTMLElement>('a[href], button, input, select') ?? []) {
-      const box = element.getBoundingClientRect();
-      if (box.width <= 1 || element.closest('dialog')) continue;
-      if (box.right > window.innerWidth + 0.5) out.push(`${element.tagName} sticks out`);
-      if (box.height < 43.5 || box.width < 43.5) out.push(`${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-    }
-    return out;
-  });
+  const problems = await phoneLayoutProblems(page);
   expect(problems).toEqual([]);
   await context.close();
 });
-
-/** No serious or critical axe violation in the page and its open dialog, in both themes. */
-async function noSeriousViolation(page: Page, where: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.dataset.theme = t;
-    }, theme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${where} (${theme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = localStorage.getItem('theme') === 'dark' ? 'dark' : 'light';
-  });
-}

@@ -1,8 +1,9 @@
 import { styled } from '@linaria/react';
-import { memo, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { TeamMember } from '../../contract/replays';
 import { dayBoundary, inputDay, type ReplayFilter } from '../../domain/replay-rules';
 import { REPLAY_TEXT } from '../../domain/replay-text-fr';
+import { CategoryButtons } from '../common/category-buttons';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 
@@ -36,12 +37,13 @@ export function ReplayFilters({
 
   return (
     <Bar aria-label={REPLAY_TEXT.filters}>
-      <Categories role="group" aria-label={REPLAY_TEXT.categories}>
-        <CategoryButton name={null} pressed={filter.category === null} onChoose={(category) => onChange({ ...filter, category })} />
-        {categories.map((name) => (
-          <CategoryButton key={name} name={name} pressed={filter.category === name} onChoose={(category) => onChange({ ...filter, category })} />
-        ))}
-      </Categories>
+      <CategoryButtons
+        label={REPLAY_TEXT.categories}
+        allLabel={REPLAY_TEXT.allCategories}
+        categories={categories}
+        chosen={filter.category}
+        onChoose={(category) => onChange({ ...filter, category })}
+      />
       <Fields>
         <Field>
           <label htmlFor={ids.author}>{REPLAY_TEXT.author}</label>
@@ -104,29 +106,10 @@ export function ReplayFilters({
   );
 }
 
-const CategoryButton = memo(function CategoryButton({ name, pressed, onChoose }: { name: string | null; pressed: boolean; onChoose: (name: string | null) => void }) {
-  return (
-    <button type="button" aria-pressed={pressed} data-variant={pressed ? 'primary' : 'ghost'} className={buttonClass} onClick={() => onChoose(name)}>
-      {name ?? REPLAY_TEXT.allCategories}
-    </button>
-  );
-});
-
 const Bar = styled.section`
   display: grid;
   gap: 16px;
   margin-bottom: 24px;
-`;
-
-const Categories = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  & button {
-    min-height: 44px;
-    max-width: 100%;
-    white-space: normal;
-  }
 `;
 
 const Fields = styled.div`

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { FORBIDDEN_REPLAY_SLUG, type Replay } from '../../contract/replays';
 import { mayWatch, NO_REPLAY_FILTER, REPLAY_MODAL_DELAY_MS } from '../../domain/replay-rules';
 import { REPLAY_TEXT } from '../../domain/replay-text-fr';
-import type { ReplayPageResult } from '../../sync/replay-sync';
+import type { PageResult } from '../../sync/page-loader';
 import { Dialog, DialogActions } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { Button, buttonClass, ErrorText } from '../common/ui';
@@ -13,7 +13,7 @@ import { useNow } from '../use-now';
 import { ReplayVideo } from './replay-video';
 import { useReplayBySlug, useReplayPosition, useReplaySync } from './use-replays';
 
-type Lookup = { status: 'asking' } | { status: 'answered'; result: ReplayPageResult };
+type Lookup = { status: 'asking' } | { status: 'answered'; result: PageResult };
 
 /**
  * `/replay/{slug}`: the replay's modal, opened 0.5 s after the address (spec 3 §2, §4). A VIP

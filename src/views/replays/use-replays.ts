@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Replay, TeamMember } from '../../contract/replays';
 import { replayFilterKey, type ReplayFilter } from '../../domain/replay-rules';
 import { replayBySlug$, replayCategories$, replayList$, replayPosition$, teamMembers$, type ReplayList } from '../../store/replay-queries';
-import type { ReplayPageResult, ReplaySync } from '../../sync/replay-sync';
+import type { LoadedPages } from '../../domain/paged-list';
+import type { ReplaySync } from '../../sync/replay-sync';
 import { useApp } from '../app-context';
 import { useQuery } from '../chat/use-chat';
+import { useInfinitePages } from '../common/use-infinite-pages';
 
 /** The replay views' reads (the store) and intents (the replay sync); views never fetch. */
 
@@ -29,44 +31,11 @@ export const useReplayBySlug = (slug: string): Replay | null | undefined =>
 export const useReplayPosition = (replayId: number): number | null | undefined =>
   useQuery<number | null | undefined>((db) => replayPosition$(db, replayId), [replayId], undefined);
 
-export type PagesState = { loading: boolean; error: string | null };
-
-/**
- * Loads a filter's first page when the filter is set (the list shows what the store has
- * meanwhile), and the next ones on demand. A late answer for a filter since left is ignored.
- */
-export function useReplayPages(filter: ReplayFilter): PagesState & { loadPage: (page: number) => void } {
+/** A filter's pages: the first when the filter is set, the next ones as the end comes into view. */
+export function useReplayPages(filter: ReplayFilter, pages: LoadedPages | null) {
   const sync = useReplaySync();
-  const key = replayFilterKey(filter);
-  const current = useRef(key);
-  current.current = key;
-  const busy = useRef(false);
-  const [state, setState] = useState<PagesState & { key: string }>({ loading: true, error: null, key });
-  const filterRef = useRef(filter);
-  filterRef.current = filter;
-
-  const loadPage = useCallback(
-    (page: number) => {
-      if (busy.current) return;
-      busy.current = true;
-      const asked = current.current;
-      setState({ loading: true, error: null, key: asked });
-      void sync.loadPage(filterRef.current, page).then((result: ReplayPageResult) => {
-        if (current.current !== asked) return;
-        busy.current = false;
-        setState({ loading: false, error: result.ok ? null : result.error, key: asked });
-      });
-    },
-    [sync],
-  );
-
-  useEffect(() => {
-    busy.current = false;
-    loadPage(1);
-  }, [key, loadPage]);
-
-  // Until the effect of a new filter has run, the previous filter's state is not this one's.
-  return state.key === key ? { loading: state.loading, error: state.error, loadPage } : { loading: true, error: null, loadPage };
+  const load = useCallback((page: number) => sync.loadPage(filter, page), [sync, filter]);
+  return useInfinitePages(replayFilterKey(filter), load, pages);
 }
 
 /** The filters (authors, categories) refreshed when the list is shown. */

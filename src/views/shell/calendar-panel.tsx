@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { HOME_TEXT } from '../../domain/home-text-fr';
-import { hasLive } from '../../domain/subscriptions';
+import { hasLive, showsEditShortcut } from '../../domain/subscriptions';
 import { TEXT } from '../../domain/text-fr';
 import { Dialog, DialogActions } from '../common/dialog';
 import { Button } from '../common/ui';
 import { BETA_KEY } from '../common/beta-key';
-import { showsEditShortcut } from '../../domain/replay-rules';
 import { PlanningTable } from '../lives/planning-table';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';

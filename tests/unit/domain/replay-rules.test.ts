@@ -14,7 +14,6 @@ import {
   REPLAY_CATEGORY_KEY,
   REPLAY_MODAL_DELAY_MS,
   replayFilterKey,
-  showsEditShortcut,
   slugSearch,
   sortAuthors,
 } from '../../../src/domain/replay-rules';
@@ -66,13 +65,6 @@ describe('replay rules (spec 3 §2, §6, §9)', () => {
     expect(mayWatch(replay({}, true), holder([3, 30]), now)).toBe(false);
     expect(mayWatch(replay(), holder(), now)).toBe(false);
     expect(mayWatch(replay(), null, now)).toBe(false);
-  });
-
-  it('shows the Edit new shortcut to subscription 6 with the beta key only', () => {
-    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, 'beta')).toBe(true);
-    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, undefined)).toBe(false);
-    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, '')).toBe(false);
-    expect(showsEditShortcut(holder([3, 30]), now, 'beta')).toBe(false);
   });
 
   it('has the spec constants', () => {

@@ -8,6 +8,7 @@ import {
   isUnlimited,
   isVip,
   remainingDays,
+  showsEditShortcut,
   vipRepurchaseBlocked,
 } from '../../../src/domain/subscriptions';
 
@@ -74,5 +75,15 @@ describe('subscription rules (spec 1 §3, §6, §9)', () => {
   it('blocks a VIP re-purchase above 365 remaining days', () => {
     expect(vipRepurchaseBlocked(holder([3, 365]), now)).toBe(false);
     expect(vipRepurchaseBlocked(holder([3, 366]), now)).toBe(true);
+  });
+});
+
+describe('the team shortcuts', () => {
+  it('shows the Edit new shortcut to subscription 6 with the beta key only', () => {
+    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, 'beta')).toBe(true);
+    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, undefined)).toBe(false);
+    expect(showsEditShortcut(holder([3, 30], [6, 30]), now, '')).toBe(false);
+    expect(showsEditShortcut(holder([3, 30]), now, 'beta')).toBe(false);
+    expect(showsEditShortcut(null, now, 'beta')).toBe(false);
   });
 });
