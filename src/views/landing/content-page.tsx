@@ -2,15 +2,16 @@ import { styled } from '@linaria/react';
 import type { ReactNode } from 'react';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { CARD_GRID } from '../common/card-styles';
+import { CardSkeleton } from '../common/content-card';
 import { Icon } from '../common/icons';
+import { ListPage } from '../common/paged-grid';
 import { SafeHtml } from '../common/safe-html';
 import { Button, ErrorText } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
 import type { Refresh } from './use-landing';
 
-/** The column of a content screen (toolbox, socials, shop, life, review): roomy on a desk, tight on a phone. */
-export const ContentPage = styled.div`
-  padding: 24px 32px 48px;
+/** The column of a content screen (toolbox, socials, shop, life, review): a list page's padding, its title and intro. */
+export const ContentPage = styled(ListPage)`
   box-sizing: border-box;
   max-width: 1600px;
   & > h1 {
@@ -20,9 +21,6 @@ export const ContentPage = styled.div`
   & > p[data-intro] {
     margin: 0 0 20px;
     color: var(--muted);
-  }
-  @media (max-width: 600px) {
-    padding: 16px 12px 48px;
   }
 `;
 
@@ -56,26 +54,6 @@ const FailureBox = styled.div`
   margin: 16px 0;
   & button {
     min-height: 44px;
-  }
-`;
-
-/** A card's place while the first answer comes. */
-const SkeletonCard = styled.li`
-  list-style: none;
-  min-height: 240px;
-  border-radius: var(--radius);
-  border: 1px solid var(--border);
-  background: var(--surface-2);
-  @media (prefers-reduced-motion: no-preference) {
-    animation: content-pulse 1.2s ease-in-out infinite alternate;
-  }
-  @keyframes content-pulse {
-    from {
-      opacity: 1;
-    }
-    to {
-      opacity: 0.55;
-    }
   }
 `;
 
@@ -121,7 +99,7 @@ export function RefreshedCards<T>({
           <LoadingStatus text={loadingText} />
           <CardGrid aria-hidden="true">
             {SKELETON_KEYS.map((k) => (
-              <SkeletonCard key={k} />
+              <CardSkeleton key={k} />
             ))}
           </CardGrid>
         </>

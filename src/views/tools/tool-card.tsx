@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import type { Tool } from '../../contract/home-content';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { formatEuros, toolDisplayPrice } from '../../domain/toolbox';
-import { CARD_BOX, CARD_PICTURE } from '../common/card-styles';
+import { CARD_BODY, CARD_BOX } from '../common/card-styles';
+import { Cover, DrawnCover } from '../common/content-card';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 
@@ -21,9 +22,9 @@ export const ToolCard = memo(function ToolCard({ tool }: { tool: Tool }) {
           {a.picture ? (
             <img src={a.picture.url} alt="" loading="lazy" width={320} height={180} />
           ) : (
-            <span aria-hidden="true">
+            <DrawnCover aria-hidden="true">
               <Icon name="tools" size={40} />
-            </span>
+            </DrawnCover>
           )}
         </Cover>
         <Body>
@@ -45,34 +46,10 @@ const Card = styled.article`
   ${CARD_BOX}
 `;
 
-const Cover = styled.div`
-  aspect-ratio: 16 / 9;
-  background: var(--surface-2);
-  & img {
-    ${CARD_PICTURE}
-  }
-  & span {
-    display: grid;
-    place-items: center;
-    height: 100%;
-    color: var(--accent);
-  }
-`;
-
 const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  flex: 1;
-  gap: 6px;
-  padding: 12px 14px 14px;
-  & h2 {
-    margin: 0;
-    font-size: 17px;
-    line-height: 1.3;
-  }
+  ${CARD_BODY}
+  align-items: stretch;
   & p {
-    margin: 0;
-    color: var(--muted);
     font-size: 14px;
   }
 `;
