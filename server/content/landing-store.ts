@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { landingPage, socialMedia, type LandingPage, type SocialMedia } from '../../src/contract/landing';
+import { contentEntriesOf, contentEntryOf } from '../db/content-entries';
 import type { Database } from '../db/open-database';
 import { contentEntries } from '../db/schema';
 
@@ -15,11 +16,7 @@ export const socialCoverPath = (id: number): string => `/content/api/socials/${i
  * contract refuses is left out and logged, never answered half-formed.
  */
 export async function listSocials(db: Database, log: FastifyBaseLogger): Promise<SocialMedia[]> {
-  const rows = await db
-    .select({ id: contentEntries.id, data: contentEntries.data })
-    .from(contentEntries)
-    .where(eq(contentEntries.type, SOCIAL_TYPE))
-    .orderBy(asc(contentEntries.id));
+  const rows = await contentEntriesOf(db, SOCIAL_TYPE);
   return rows.flatMap((row) => {
     const social = socialMedia.safeParse({ ...asRecord(row.data), id: row.id });
     if (!social.success) {
@@ -31,11 +28,7 @@ export async function listSocials(db: Database, log: FastifyBaseLogger): Promise
 }
 
 export async function findSocial(db: Database, id: number): Promise<SocialMedia | null> {
-  const [row] = await db
-    .select({ data: contentEntries.data })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, SOCIAL_TYPE), eq(contentEntries.id, id)))
-    .limit(1);
+  const row = await contentEntryOf(db, SOCIAL_TYPE, id);
   return row ? (socialMedia.safeParse({ ...asRecord(row.data), id }).data ?? null) : null;
 }
 

@@ -1,17 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { poll, type Poll, type PollAnswer } from '../../src/contract/home-content';
+import { contentEntryOf } from '../db/content-entries';
 import type { Database } from '../db/open-database';
-import { contentEntries, pollAnswers } from '../db/schema';
+import { pollAnswers } from '../db/schema';
 
 /** The running poll is the content entry ('poll', 1); none when it is missing. */
 export const POLL_TYPE = 'poll';
 
 export async function currentPoll(db: Database): Promise<Poll | null> {
-  const [row] = await db
-    .select({ data: contentEntries.data })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, POLL_TYPE), eq(contentEntries.id, 1)))
-    .limit(1);
+  const row = await contentEntryOf(db, POLL_TYPE, 1);
   return row ? (poll.safeParse(row.data).data ?? null) : null;
 }
 

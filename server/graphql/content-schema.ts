@@ -1,5 +1,4 @@
 import { buildSchema, GraphQLError } from 'graphql';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { adBanner, upsellBanner } from '../../src/contract/banners';
@@ -8,7 +7,8 @@ import type { AccountServices } from '../accounts/account-services';
 import { welcomeNewAccount } from '../accounts/new-account';
 import { loadCatalogue } from '../billing/catalogue';
 import { categoriesView } from '../learning/formation-catalogue';
-import { contentEntries, users } from '../db/schema';
+import { contentEntryOf } from '../db/content-entries';
+import { users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { findUserByIdentifier, isEmailTaken, isUsernameTaken, type UserRow } from '../users/user-queries';
@@ -152,11 +152,7 @@ export function contentResolvers(services: AccountServices, deps: LiveContentDep
   }
 
   async function content<T>(type: string, decode: (data: unknown) => T | null): Promise<T | null> {
-    const [row] = await db
-      .select({ data: contentEntries.data })
-      .from(contentEntries)
-      .where(and(eq(contentEntries.type, type), eq(contentEntries.id, 1)))
-      .limit(1);
+    const row = await contentEntryOf(db, type, 1);
     return row ? decode(row.data) : null;
   }
 

@@ -1,8 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Formation, FormationCategory } from '../../src/contract/formations';
 import { opensCategory } from '../../src/domain/formation-access';
 import type { Database } from '../db/open-database';
-import { contentEntries } from '../db/schema';
+import { contentEntriesOf, contentEntryOf } from '../db/content-entries';
 import { subscriptionsOf, toAbonnements, type UserRow } from '../users/user-queries';
 import { FORMATION_CATEGORY_TYPE, FORMATION_TYPE, storedCategory, storedFormation, type StoredCategory, type StoredFormation } from './formation-documents';
 
@@ -14,7 +13,7 @@ export const coverPath = (formationId: number): string => `/content/api/platform
 
 /** The categories by `ordre`; a stored document that does not decode is left out. */
 export async function loadCategories(db: Database): Promise<StoredCategory[]> {
-  const rows = await db.select({ data: contentEntries.data }).from(contentEntries).where(eq(contentEntries.type, FORMATION_CATEGORY_TYPE));
+  const rows = await contentEntriesOf(db, FORMATION_CATEGORY_TYPE);
   return rows
     .flatMap((row) => storedCategory.safeParse(row.data).data ?? [])
     .sort((a, b) => a.ordre - b.ordre || a.id - b.id);
@@ -22,29 +21,17 @@ export async function loadCategories(db: Database): Promise<StoredCategory[]> {
 
 /** The formations by `ordre`. */
 export async function loadFormations(db: Database): Promise<StoredFormation[]> {
-  const rows = await db
-    .select({ data: contentEntries.data })
-    .from(contentEntries)
-    .where(eq(contentEntries.type, FORMATION_TYPE))
-    .orderBy(asc(contentEntries.id));
+  const rows = await contentEntriesOf(db, FORMATION_TYPE);
   return rows.flatMap((row) => storedFormation.safeParse(row.data).data ?? []).sort((a, b) => a.ordre - b.ordre || a.id - b.id);
 }
 
 export async function loadFormation(db: Database, id: number): Promise<StoredFormation | null> {
-  const [row] = await db
-    .select({ data: contentEntries.data })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, FORMATION_TYPE), eq(contentEntries.id, id)))
-    .limit(1);
+  const row = await contentEntryOf(db, FORMATION_TYPE, id);
   return row ? (storedFormation.safeParse(row.data).data ?? null) : null;
 }
 
 export async function loadCategory(db: Database, id: number): Promise<StoredCategory | null> {
-  const [row] = await db
-    .select({ data: contentEntries.data })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, FORMATION_CATEGORY_TYPE), eq(contentEntries.id, id)))
-    .limit(1);
+  const row = await contentEntryOf(db, FORMATION_CATEGORY_TYPE, id);
   return row ? (storedCategory.safeParse(row.data).data ?? null) : null;
 }
 

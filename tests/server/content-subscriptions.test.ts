@@ -14,7 +14,7 @@ import { GRAPHQL_PATH } from '../../src/contract/hosts';
 import { planningSlot, planningSlotsResponse, type PlanningSlotInput } from '../../src/contract/planning';
 import { replaysResponse, type PublishReplayInput } from '../../src/contract/replays';
 import { LIVE_EARLY_MS, planningRange } from '../../src/domain/live-window';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, sessionCache } from './test-server';
 
 /*
  * graphql-ws on the content host. The server's clock is ours to move (`offset`): the live boundary
@@ -36,11 +36,7 @@ afterAll(async () => {
   if (!closed) await server.close();
 });
 
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 
 const wsUrl = () => `${server.url.replace(/^http/, 'ws')}${GRAPHQL_PATH}`;
 const clientOf = async (who: string): Promise<Client> => {

@@ -18,7 +18,7 @@ import {
 import { FORMATION_CATEGORIES_QUERY } from '../../src/contract/graphql-documents';
 import { FORMATION_ERRORS, FORMATION_TEXT } from '../../src/domain/formation-text-fr';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, sessionCache } from './test-server';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -44,11 +44,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const errorBody = z.object({ error: z.string() });
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 const stored = (id: number) => DEMO_FORMATIONS.find((f) => f.id === id)!;
 /** The right answers of a demo formation's quiz, or the first wrong answer of each question. */
 const answersOf = (id: number, kind: 'right' | 'wrong'): QuizAnswerInput[] =>

@@ -17,7 +17,7 @@ import {
   toolResponse,
   toolsResponse,
 } from '../../src/contract/home-content';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, sessionCache } from './test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const errorBody = z.object({ error: z.string() });
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 
 describe('the poll', () => {
   const answer = async (who: string, body: unknown) => {

@@ -22,7 +22,7 @@ import {
   socialsResponse,
   type PublishArticleInput,
 } from '../../src/contract/landing';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, sessionCache } from './test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,11 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 const allArticles = async (): Promise<Article[]> => {
   const response = await server.get('/content/api/landing-articles?pageSize=100');
   expect(response.status).toBe(200);

@@ -15,7 +15,7 @@ import {
   teamMembersResponse,
   type Replay,
 } from '../../src/contract/replays';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, sessionCache } from './test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,11 +25,7 @@ afterAll(() => server.close());
 
 const VIP_REQUIRED = "Vous n'avez pas accès à cette page. Vous devez avoir un compte VIP";
 const errorBody = z.object({ error: z.string() });
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 const list = async (who: string, query = '') => {
   const response = await server.get(`/content/api/platform-replays${query ? `?${query}` : ''}`, await tokenOf(who));
   expect(response.status, query).toBe(200);

@@ -71,3 +71,20 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
     },
   };
 }
+
+/**
+ * A demo account's token, signed in once per test file and kept (a test that revokes a member's
+ * tokens signs in again with `server.tokenOf`). `server` is read at each call: it is started in
+ * `beforeAll`.
+ */
+export function sessionCache(server: () => TestServer): (who: string) => Promise<string> {
+  const tokens = new Map<string, Promise<string>>();
+  return (who) => {
+    let token = tokens.get(who);
+    if (!token) {
+      token = server().tokenOf(who);
+      tokens.set(who, token);
+    }
+    return token;
+  };
+}

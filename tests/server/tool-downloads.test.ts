@@ -11,7 +11,7 @@ import { users } from '../../server/db/schema';
 import { escapeHtml } from '../../server/http/html-page';
 import { PLANNING_SLOTS_QUERY } from '../../src/contract/graphql-documents';
 import { TOOL_LINK_TTL_SECONDS, toolLinkResponse } from '../../src/contract/landing';
-import { startTestServer, TEST_JWT_SECRET, type TestServer } from './test-server';
+import { startTestServer, TEST_JWT_SECRET, type TestServer, sessionCache } from './test-server';
 
 /*
  * Tool downloads (spec 3 §5, §7; issue 19 "Acceptance"): a VIP's signed link, bound to the member
@@ -28,11 +28,7 @@ afterAll(() => server.close());
 
 const VIP_REQUIRED = "Vous n'avez pas accès à cette page. Vous devez avoir un compte VIP";
 const errorBody = z.object({ error: z.string() });
-const tokens = new Map<string, string>();
-const tokenOf = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await server.tokenOf(who));
-  return tokens.get(who)!;
-};
+const tokenOf = sessionCache(() => server);
 const memberId = async (username: string): Promise<number> => {
   const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
