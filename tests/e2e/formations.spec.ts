@@ -1,18 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { signIn, tokenOf } from './sign-in';
+import { signedInPage, signIn, tokenOf } from './sign-in';
 
 /**
  * Formations (spec 3 §2, §4, §5): the catalogue, a course taken to its quiz, the progress that
  * survives a reload (offline too) and the video that resumes, and the server's locks.
  */
 
-async function member(context: BrowserContext, identifier: string, path = '/formation'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
-}
+const member = (context: BrowserContext, identifier: string, path = '/formation') => signedInPage(context, identifier, path);
 
 type Progress = { allChaptersDone: number[]; completed: boolean; quizzResult: number | null; positions: Record<string, number> };
 

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PUBLISH_ARTICLE_MUTATION } from '../../src/contract/graphql-documents';
 import { ALLOWED_EMBED, EMBED_PREFIXES, corpusArticleHtml, findUnsafe } from '../fixtures/xss-corpus';
 import { graphql, noSeriousViolation, phoneLayoutProblems, serverTotal } from './content-host';
-import { signIn, tokenOf } from './sign-in';
+import { signedInPage, signIn, tokenOf } from './sign-in';
 
 /**
  * News (spec 3 §2 "News", §8, §9; issue 19): the list with its category buttons and its pages of
@@ -13,12 +13,7 @@ import { signIn, tokenOf } from './sign-in';
 const ARTICLES = '/content/api/landing-articles';
 const THREE_DAYS_MS = 259_200_000;
 
-async function member(context: BrowserContext, identifier: string, path = '/news'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
-}
+const member = (context: BrowserContext, identifier: string, path = '/news') => signedInPage(context, identifier, path);
 
 const list = (page: Page) => page.getByRole('list', { name: 'Liste des actualités' });
 const cards = (page: Page) => list(page).getByRole('listitem');
@@ -29,6 +24,8 @@ test('vip reads the news: a category, the next page, NOUVEAU for 3 days, an arti
   const page = await member(context, 'vip');
   await expect(page.getByRole('heading', { name: 'Actualités', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute('aria-pressed', 'true');
+  // 'Edit new' is the team's (subscription 6 with the beta key).
+  await expect(page.getByRole('link', { name: 'Edit new' })).toHaveCount(0);
   const token = await tokenOf(context);
   const [total, cryptoTotal] = [await serverTotal(request, token, ARTICLES), await serverTotal(request, token, ARTICLES, '&category=Crypto')];
   expect(total).toBeGreaterThan(24);
@@ -123,7 +120,8 @@ test('on a 390 px phone the news list fits the width, one column, with 44 px con
 test('an article holding the XSS corpus, published by a coach, runs no script for a member', async ({ browser, request }) => {
   test.setTimeout(60_000);
   const coachContext = await browser.newContext();
-  await member(coachContext, 'coach', '/');
+  const coach = await member(coachContext, 'coach');
+  await expect(coach.getByRole('link', { name: 'Edit new' })).toBeVisible();
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `corpus-xss-${id}`;
   await graphql(request, await tokenOf(coachContext), PUBLISH_ARTICLE_MUTATION, {

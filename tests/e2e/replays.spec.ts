@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { noSeriousViolation, phoneLayoutProblems, serverTotal as listTotal } from './content-host';
-import { signIn, tokenOf } from './sign-in';
+import { signedInPage, tokenOf } from './sign-in';
 
 /**
  * Replays (spec 3 §2, §6, §8, §9): the list with its filters and its pages of 24, a replay opened
@@ -9,12 +9,7 @@ import { signIn, tokenOf } from './sign-in';
 
 const ACCESS_REFUSED = "Vous n'avez pas accès à cette page. Vous devez avoir un compte VIP";
 
-async function member(context: BrowserContext, identifier: string, path = '/replay'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
-}
+const member = (context: BrowserContext, identifier: string, path = '/replay') => signedInPage(context, identifier, path);
 
 /** How many replays the server lists for the filter (other journeys may have published some). */
 const serverTotal = (request: APIRequestContext, token: string, query = '') => listTotal(request, token, '/content/api/platform-replays', query);

@@ -11,6 +11,14 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
 }
 
+/** A new page of the context opened at `path` and signed in there as `identifier`. */
+export async function signedInPage(context: BrowserContext, identifier: string, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await signIn(page, identifier);
+  return page;
+}
+
 /** The signed-in member's access token, from the session cookie (for calls made beside the page). */
 export async function tokenOf(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === 'access_token');

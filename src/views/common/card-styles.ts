@@ -1,26 +1,7 @@
 /*
- * The rules every grid of cards shares (formations, replays, tools, socials, landing cards),
- * interpolated into each view's own styled component at build time.
+ * The rules the content cards share (replays, news, tools, socials, landing cards), interpolated
+ * into each view's own styled component at build time. The 5-to-1 grid is `fiveToOneColumns`.
  */
-
-/** Spec 3 §9: 5 columns on a wide screen, falling to 4, 3, 2 and 1 as it narrows. */
-export const CARD_GRID = `
-  display: grid;
-  grid-template-columns: repeat(5, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 1500px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-  @media (max-width: 1200px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
 
 /** A card: a column on the surface, its picture cut to the rounded corners. */
 export const CARD_BOX = `

@@ -8,6 +8,25 @@ import { CARD_BOX } from './card-styles';
  * loads. Each card arranges these with its own content.
  */
 
+/** Spec 3 §2, §9 (formations, news): 5 columns, falling to 4, 3, 2 and 1 as the screen narrows. */
+export const fiveToOneColumns = css`
+  display: grid;
+  grid-template-columns: repeat(5, minmax(0, 1fr));
+  gap: 16px;
+  @media (max-width: 1500px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  @media (max-width: 1200px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  @media (max-width: 900px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (max-width: 560px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
 /** The title's link covers the whole card (its ::after), so the card is one target and the link's name is its text. */
 export const cardLink = css`
   display: flex;

@@ -1,3 +1,4 @@
+import { css, cx } from '@linaria/core';
 import { styled } from '@linaria/react';
 import type { ReactNode, RefObject } from 'react';
 import type { LoadedPages } from '../../domain/paged-list';
@@ -25,7 +26,7 @@ export function PagedGrid({
   retry,
   sentinel,
   text,
-  Grid = DefaultGrid,
+  gridClassName = autoFillColumns,
   children,
 }: {
   /** How many items the list shows now. */
@@ -38,7 +39,8 @@ export function PagedGrid({
   retry: () => void;
   sentinel: RefObject<HTMLDivElement | null>;
   text: PagedGridText;
-  Grid?: typeof DefaultGrid;
+  /** The cards' layout (a grid class; by default as many 240 px columns as fit). */
+  gridClassName?: string;
   /** The cards, each an `li`. */
   children: ReactNode;
 }) {
@@ -52,14 +54,16 @@ export function PagedGrid({
           <p role="status" className={visuallyHidden}>
             {text.loading}
           </p>
-          <Grid aria-hidden="true">
+          <ul aria-hidden="true" className={cx(cardList, gridClassName)}>
             {SKELETONS.map((k) => (
               <CardSkeleton key={k} />
             ))}
-          </Grid>
+          </ul>
         </>
       ) : count > 0 ? (
-        <Grid aria-label={text.list}>{children}</Grid>
+        <ul aria-label={text.list} className={cx(cardList, gridClassName)}>
+          {children}
+        </ul>
       ) : null}
       <div ref={sentinel} data-list-sentinel="" />
       {loading && count > 0 ? <Muted role="status">{text.loadingMore}</Muted> : null}
@@ -100,13 +104,16 @@ export const ListHead = styled.div`
   }
 `;
 
-const DefaultGrid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
-  gap: 16px;
+const cardList = css`
   margin: 0;
   padding: 0;
   list-style: none;
+`;
+
+const autoFillColumns = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
+  gap: 16px;
 `;
 
 const Muted = styled.p`

@@ -1,38 +1,20 @@
 import { styled } from '@linaria/react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { ARTICLE_CATEGORY, HOME_TOOL_IDS, type Article } from '../../contract/home-content';
+import { ARTICLE_CATEGORY, HOME_TOOL_IDS } from '../../contract/home-content';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { HOME_TEXT } from '../../domain/home-text-fr';
+import { previewContent } from '../../domain/news-rules';
 import { homeArticles$, latestArticleOf$, toolsByIds$ } from '../../store/home-queries';
 import { latestReplay$ } from '../../store/replay-queries';
 import { useQuery } from '../chat/use-chat';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
+import { articlePath } from '../news/article-path';
 import { HomeCard } from './home-card';
 
-/** Article previews are cut at 180 characters (spec 3 §9). */
-const PREVIEW_CHARS = 180;
 /** The audio player's rates (spec 3 §9, 'another reading' for the audio player). */
 const AUDIO_RATES = [1, 1.5, 2] as const;
-
-/** An article's text without its markup: parsed in an inert document, nothing runs or loads. */
-function plainText(article: Article): string {
-  const { content, with_HTML_content: html } = article.attributes;
-  if (!html) return content;
-  const body = new DOMParser().parseFromString(content, 'text/html').body;
-  // Blocks and line breaks end with a space, so their words do not run together.
-  for (const block of body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, div, br, td, blockquote')) block.append(' ');
-  return body.textContent ?? '';
-}
-
-function preview(article: Article): string {
-  const text = plainText(article).replace(/\s+/g, ' ').trim();
-  const chars = Array.from(text);
-  return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('').trimEnd()}…` : text;
-}
-
-const articleHref = (article: Article) => `/news/${encodeURIComponent(article.attributes.slug)}`;
 
 /** Morning Mood (category 9): the newest audio article, with its player and speeds. */
 export function MorningMoodCard() {
@@ -66,7 +48,7 @@ export function MorningMoodCard() {
           </Rate>
         </>
       ) : (
-        <p>{preview(article)}</p>
+        <p>{previewContent(article)}</p>
       )}
     </HomeCard>
   );
@@ -83,9 +65,9 @@ export function DailyBriefCard() {
         <br />
         <small>{dayMonthTime(new Date(article.attributes.date))}</small>
       </p>
-      <p>{preview(article)}</p>
+      <p>{previewContent(article)}</p>
       <div className="actions">
-        <Link className={buttonClass} data-variant="ghost" href={articleHref(article)} aria-label={`${HOME_TEXT.readArticle} : ${article.attributes.title}`}>
+        <Link className={buttonClass} data-variant="ghost" href={articlePath(article.attributes.slug)} aria-label={`${HOME_TEXT.readArticle} : ${article.attributes.title}`}>
           {HOME_TEXT.readArticle}
         </Link>
       </div>
@@ -102,7 +84,7 @@ export function ArticlesCard() {
       <List>
         {articles.map((article) => (
           <li key={article.id}>
-            <Link href={articleHref(article)}>{article.attributes.title}</Link>
+            <Link href={articlePath(article.attributes.slug)}>{article.attributes.title}</Link>
             <small>
               {article.attributes.category.name} · {dayMonthTime(new Date(article.attributes.date))}
             </small>

@@ -1,8 +1,7 @@
 import { styled } from '@linaria/react';
 import type { ReactNode } from 'react';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
-import { CARD_GRID } from '../common/card-styles';
-import { CardSkeleton } from '../common/content-card';
+import { CardSkeleton, fiveToOneColumns } from '../common/content-card';
 import { Icon } from '../common/icons';
 import { ListPage } from '../common/paged-grid';
 import { SafeHtml } from '../common/safe-html';
@@ -58,8 +57,7 @@ const FailureBox = styled.div`
 `;
 
 /** Cards in a grid: 5 columns on a wide screen, fewer as it narrows, one on a phone (spec 3 §9). */
-const CardGrid = styled.ul`
-  ${CARD_GRID}
+const CardList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
@@ -93,15 +91,17 @@ export function RefreshedCards<T>({
   return (
     <>
       {shown.length > 0 ? (
-        <CardGrid aria-label={label}>{children(shown)}</CardGrid>
+        <CardList aria-label={label} className={fiveToOneColumns}>
+          {children(shown)}
+        </CardList>
       ) : refresh.loading || items === undefined ? (
         <>
           <LoadingStatus text={loadingText} />
-          <CardGrid aria-hidden="true">
+          <CardList aria-hidden="true" className={fiveToOneColumns}>
             {SKELETON_KEYS.map((k) => (
               <CardSkeleton key={k} />
             ))}
-          </CardGrid>
+          </CardList>
         </>
       ) : refresh.error === null ? (
         <p>{emptyText}</p>

@@ -7,8 +7,8 @@ import { cardAction, courseSteps } from '../../domain/formation-progress';
 import { FORMATION_TEXT } from '../../domain/formation-text-fr';
 import { LEARNING_TEXT } from '../../domain/learning-text-fr';
 import { useCore } from '../app-context';
+import { fiveToOneColumns } from '../common/content-card';
 import { Icon } from '../common/icons';
-import { CARD_GRID } from '../common/card-styles';
 import { buttonClass } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
@@ -82,11 +82,11 @@ export function FormationsPage() {
           ) : shown.length === 0 ? (
             <Muted>{LEARNING_TEXT.emptyCategory}</Muted>
           ) : (
-            <Grid>
+            <div className={fiveToOneColumns}>
               {shown.map((formation) => (
                 <FormationCard key={formation.id} formation={formation} progress={progress.get(formation.id) ?? null} highlighted={formation.id === lastFormation} />
               ))}
-            </Grid>
+            </div>
           )}
         </section>
       ) : null}
@@ -171,11 +171,6 @@ const Categories = styled.div`
     white-space: normal;
     text-align: left;
   }
-`;
-
-/** Spec 3 §2, §9: 5 columns, falling to 4, 3, 2 and 1 as the screen narrows. */
-const Grid = styled.div`
-  ${CARD_GRID}
 `;
 
 const CardBox = styled.article`

@@ -6,9 +6,8 @@ import { hasEmbeddedMedia, isNew, previewContent, previewTitle } from '../../dom
 import { NEWS_TEXT } from '../../domain/news-text-fr';
 import { CardBody, CardBox, CardCategory, CardMeta, cardLink, Cover, CoverBadge, DrawnCover } from '../common/content-card';
 import { Icon } from '../common/icons';
+import { articlePath } from './article-path';
 import { styled } from '@linaria/react';
-
-export const articlePath = (slug: string) => `/news/${encodeURIComponent(slug)}`;
 
 /**
  * One article of the list (spec 3 §2): 'NOUVEAU' for 3 days, the title cut at 37 characters and

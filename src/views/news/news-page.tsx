@@ -4,6 +4,7 @@ import { NEWS_CATEGORY_KEY } from '../../domain/news-rules';
 import { NEWS_TEXT } from '../../domain/news-text-fr';
 import { useCore } from '../app-context';
 import { CategoryButtons } from '../common/category-buttons';
+import { fiveToOneColumns } from '../common/content-card';
 import { EditNewShortcut } from '../common/edit-new-shortcut';
 import { ListHead, ListPage, PagedGrid } from '../common/paged-grid';
 import { listedOrAll, readChoice, rememberChoice } from '../common/remembered-choice';
@@ -56,7 +57,7 @@ export function NewsPage() {
       <Tabs>
         <CategoryButtons label={NEWS_TEXT.categories} allLabel={NEWS_TEXT.allCategories} categories={names ?? []} chosen={category} onChoose={choose} />
       </Tabs>
-      <PagedGrid count={articles.length} pages={pages} reading={list === undefined} loading={loading} error={error} retry={retry} sentinel={sentinel} text={GRID_TEXT} Grid={NewsGrid}>
+      <PagedGrid count={articles.length} pages={pages} reading={list === undefined} loading={loading} error={error} retry={retry} sentinel={sentinel} text={GRID_TEXT} gridClassName={fiveToOneColumns}>
         {articles.map((article) => (
           <NewsCard key={article.id} article={article} now={now} />
         ))}
@@ -67,26 +68,4 @@ export function NewsPage() {
 
 const Tabs = styled.div`
   margin-bottom: 24px;
-`;
-
-/** Spec 3 §2, §9: five columns down to one, by the width the list has. */
-const NewsGrid = styled.ul`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: 16px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  @media (min-width: 560px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (min-width: 1000px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  @media (min-width: 1300px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-  @media (min-width: 1650px) {
-    grid-template-columns: repeat(5, minmax(0, 1fr));
-  }
 `;

@@ -17,25 +17,11 @@ import {
   previewContent,
   previewTitle,
 } from '../../../src/domain/news-rules';
+import { articleFixture } from '../../fixtures/articles';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
-function article(attributes: Partial<Article['attributes']> = {}): Article {
-  return {
-    id: 1,
-    attributes: {
-      title: 'Le DAX franchit les 20 000 points',
-      slug: 'le-dax',
-      date: now.toISOString(),
-      picture: { url: '/cover.svg' },
-      content: 'Texte',
-      with_HTML_content: false,
-      category: { id: 3, name: 'Marchés' },
-      audio: null,
-      ...attributes,
-    },
-  };
-}
+const article = (attributes: Partial<Article['attributes']> = {}) => articleFixture({ title: 'Le DAX franchit les 20 000 points', date: now.toISOString(), ...attributes });
 const agedMs = (ms: number) => article({ date: new Date(now.getTime() - ms).toISOString() });
 
 describe('news rules', () => {

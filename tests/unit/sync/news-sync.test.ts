@@ -1,14 +1,14 @@
 import { firstValueFrom } from 'rxjs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Article, ArticleCategory } from '../../../src/contract/home-content';
 import { TEXT } from '../../../src/domain/text-fr';
-import type { ComptoirDatabase } from '../../../src/store/database';
 import { articleBySlug$, articleCategories$, newsList$ } from '../../../src/store/news-queries';
 import { createApiClient } from '../../../src/sync/api-client';
 import { foldArticles } from '../../../src/sync/fold-content';
 import { foldArticleCategories } from '../../../src/sync/fold-news';
 import { createNewsSync } from '../../../src/sync/news-sync';
-import { openMemoryDatabase } from '../store/memory-database';
+import { articleFixture as article } from '../../fixtures/articles';
+import { memoryDatabasePerFile } from '../store/memory-database';
 
 const BASE = Date.parse('2026-11-20T08:00:00Z');
 const CATEGORIES: ArticleCategory[] = [
@@ -18,21 +18,8 @@ const CATEGORIES: ArticleCategory[] = [
 ];
 
 /** Article `id`, `hours` after BASE, in a category taken in turn. */
-function articleFixture(id: number, hours: number, category = CATEGORIES[id % CATEGORIES.length]!): Article {
-  return {
-    id,
-    attributes: {
-      title: `Article ${id}`,
-      slug: `article-${id}`,
-      date: new Date(BASE + hours * 3_600_000).toISOString(),
-      picture: { url: `/content/api/landing-articles/${id}/cover.svg` },
-      content: `<p>Texte ${id}</p>`,
-      with_HTML_content: true,
-      category,
-      audio: null,
-    },
-  };
-}
+const articleFixture = (id: number, hours: number, category = CATEGORIES[id % CATEGORIES.length]!): Article =>
+  article({ date: new Date(BASE + hours * 3_600_000).toISOString(), content: `<p>Texte ${id}</p>`, with_HTML_content: true, category }, id);
 
 /** The content host's article routes over a fetch, filtered and paged as the contract says. */
 function fakeServer(articles: Article[]) {
@@ -60,26 +47,18 @@ function fakeServer(articles: Article[]) {
   return { fetch: fetch as typeof globalThis.fetch, requests, state };
 }
 
-let db: ComptoirDatabase;
-beforeAll(async () => {
-  db = await openMemoryDatabase();
-});
-afterAll(() => db.remove());
-beforeEach(async () => {
-  await db.content.find().remove();
-  await db.kv.find().remove();
-});
+const store = memoryDatabasePerFile();
 
 const catalogue = (count: number) => Array.from({ length: count }, (_, k) => articleFixture(k + 1, 1000 - k));
 
 function setup(articles = catalogue(30)) {
   const server = fakeServer(articles);
   const api = createApiClient({ getToken: () => 'jwt', fetch: server.fetch, baseUrl: 'http://test' });
-  const sync = createNewsSync({ api, db });
+  const sync = createNewsSync({ api, db: store.db });
   return { server, sync };
 }
 
-const ids = async (category: string | null) => (await firstValueFrom(newsList$(db, category))).items.map((a) => a.id);
+const ids = async (category: string | null) => (await firstValueFrom(newsList$(store.db, category))).items.map((a) => a.id);
 
 describe('news sync', () => {
   it('loads pages of 24, the newest first, and knows the end when fewer come back', async () => {
@@ -94,14 +73,14 @@ describe('news sync', () => {
   it('keeps one list per category, asked by name, and shows nothing of another list below its oldest article', async () => {
     const { server, sync } = setup();
     // The home page stored an old Crypto article.
-    await foldArticles(db, [articleFixture(99, -500, CATEGORIES[2])]);
+    await foldArticles(store.db, [articleFixture(99, -500, CATEGORIES[2])]);
     await sync.loadPage('Crypto', 1);
     expect(server.requests.at(-1)!.searchParams.get('category')).toBe('Crypto');
-    const crypto = await firstValueFrom(newsList$(db, 'Crypto'));
+    const crypto = await firstValueFrom(newsList$(store.db, 'Crypto'));
     expect(crypto.pages).toMatchObject({ pages: 1, end: true });
     // The end came: everything of the category that is stored shows, the home's one too.
     expect(crypto.items.map((a) => a.id)).toEqual([...catalogue(30).filter((a) => a.attributes.category.name === 'Crypto').map((a) => a.id), 99]);
-    expect((await firstValueFrom(newsList$(db, 'Marchés'))).pages).toBeNull();
+    expect((await firstValueFrom(newsList$(store.db, 'Marchés'))).pages).toBeNull();
     await sync.loadPage(null, 1);
     // 24 of 30 loaded for every category: the old Crypto article waits for the last page.
     expect(await ids(null)).not.toContain(99);
@@ -123,16 +102,16 @@ describe('news sync', () => {
     const { server, sync } = setup();
     expect(await sync.loadArticle('article-7')).toEqual({ ok: true, found: true });
     expect(server.requests.at(-1)!.searchParams.get('slug')).toBe('article-7');
-    expect((await firstValueFrom(articleBySlug$(db, 'article-7')))?.id).toBe(7);
+    expect((await firstValueFrom(articleBySlug$(store.db, 'article-7')))?.id).toBe(7);
     expect(await sync.loadArticle('inconnu')).toEqual({ ok: true, found: false });
-    expect(await firstValueFrom(articleBySlug$(db, 'inconnu'))).toBeNull();
+    expect(await firstValueFrom(articleBySlug$(store.db, 'inconnu'))).toBeNull();
   });
 
   it('folds the categories as the whole truth, in the server order', async () => {
     const { sync } = setup();
-    await foldArticleCategories(db, [{ id: 40, name: 'Ancienne' }]);
+    await foldArticleCategories(store.db, [{ id: 40, name: 'Ancienne' }]);
     expect(await sync.refreshCategories()).toBeNull();
-    expect((await firstValueFrom(articleCategories$(db))).map((c) => c.name)).toEqual(['Marchés', 'Éducation', 'Crypto']);
+    expect((await firstValueFrom(articleCategories$(store.db))).map((c) => c.name)).toEqual(['Marchés', 'Éducation', 'Crypto']);
   });
 
   it('gives the French failure to show when the network fails', async () => {
@@ -148,11 +127,11 @@ describe('news sync', () => {
     const stop = sync.start();
     stop();
     expect(await sync.loadPage(null, 1)).toMatchObject({ ok: false, error: TEXT.requestFailed });
-    expect(await db.content.count().exec()).toBe(0);
+    expect(await store.db.content.count().exec()).toBe(0);
   });
 
   it('reads the list through the [type, sortKey] index, ascending', () => {
-    const query = db.content.find({ selector: { type: 'article' }, sort: [{ sortKey: 'asc' }] });
+    const query = store.db.content.find({ selector: { type: 'article' }, sort: [{ sortKey: 'asc' }] });
     const plan = query.getPreparedQuery().queryPlan;
     expect(plan.index).toEqual(['_deleted', 'type', 'sortKey', 'key']);
     expect(plan.sortSatisfiedByIndex).toBe(true);

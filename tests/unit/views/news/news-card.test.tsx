@@ -4,28 +4,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Article } from '../../../../src/contract/home-content';
 import { dayMonthTime } from '../../../../src/domain/dates-fr';
 import { NewsCard } from '../../../../src/views/news/news-card';
+import { articleFixture } from '../../../fixtures/articles';
 
 afterEach(cleanup);
 
 const now = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
 
-function article(attributes: Partial<Article['attributes']> = {}): Article {
-  return {
-    id: 7,
-    attributes: {
+const article = (attributes: Partial<Article['attributes']> = {}) =>
+  articleFixture(
+    {
       title: 'Pourquoi le DAX a franchi les 20 000 points cette semaine',
       slug: 'le-dax-franchit',
       date: new Date(now.getTime() - DAY).toISOString(),
       picture: { url: '/cover.svg' },
       content: `<p>${'Le marché monte. '.repeat(20)}</p>`,
       with_HTML_content: true,
-      category: { id: 3, name: 'Marchés' },
-      audio: null,
       ...attributes,
     },
-  };
-}
+    7,
+  );
 
 const shown = (a: Article) => render(<ul><NewsCard article={a} now={now} /></ul>).container;
 
