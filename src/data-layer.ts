@@ -8,6 +8,7 @@ import { createChatConnection } from './sync/chat-connection';
 import { createContentSync } from './sync/content-sync';
 import { foldReplays } from './sync/fold-replays';
 import { NO_REPLAY_FILTER } from './domain/replay-rules';
+import { createLandingSync } from './sync/landing-sync';
 import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
 import { createNewsSync } from './sync/news-sync';
@@ -62,6 +63,8 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     replays,
     /** The referral programme: affiliation, referrals, transfers (spec 3 §2). */
     referral: createReferralSync({ api, db }),
+    /** Tools, socials, landing pages and site links, refreshed when their screens open; the tool-link intent (issue 19). */
+    landing: createLandingSync({ api, db }),
     /** News: a category's pages, the categories, an article by its address (spec 3 §2). */
     news,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */

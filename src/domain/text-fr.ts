@@ -7,7 +7,6 @@ export const TEXT = {
   requestFailed: 'Erreur lors de la requête',
   genericError: 'Une erreur est survenue',
   requiredField: 'Ce champs est requis',
-  comingSoon: 'bientôt disponible',
   pageNotFound: 'Page introuvable',
   /** Ours: the title of a video embedded in rich content that came without one (an iframe needs a name). */
   embeddedVideo: 'Vidéo intégrée',

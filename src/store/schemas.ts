@@ -6,6 +6,7 @@ import type { Box } from '../contract/billing';
 import type { Formation, FormationCategory } from '../contract/formations';
 import type { Replay, TeamMember } from '../contract/replays';
 import type { Article, ArticleCategory, Poll, PollAnswer, Tool } from '../contract/home-content';
+import type { LandingPage, SiteLinks, SocialMedia } from '../contract/landing';
 
 /** The browser database's name (one IndexedDB database per collection, named after it). */
 export const DATABASE_NAME = 'comptoir';
@@ -58,7 +59,13 @@ export type ContentDoc =
   /** A landing article category (`articleCategory:{id}`, `sortKey` its rank in the server's list). */
   | { key: string; type: 'articleCategory'; sortKey: number; data: ArticleCategory }
   /** A platform tool (`tool:{id}`, `sortKey` its `ordre`). */
-  | { key: string; type: 'tool'; sortKey: number; data: Tool };
+  | { key: string; type: 'tool'; sortKey: number; data: Tool }
+  /** A social network to follow (`social:{id}`, `sortKey` its rank in the server's list). */
+  | { key: string; type: 'social'; sortKey: number; data: SocialMedia }
+  /** A landing page and its sections (`landingPage:{slug}`; the life page is 'life'). */
+  | { key: string; type: 'landingPage'; sortKey: number; data: LandingPage }
+  /** The configured shop and review addresses (`siteLinks`). */
+  | { key: 'siteLinks'; type: 'siteLinks'; sortKey: number; data: SiteLinks };
 export type ContentType = ContentDoc['type'];
 export const contentSchema: RxJsonSchema<ContentDoc> = {
   version: 0,

@@ -11,6 +11,7 @@ import type { LearningSync } from '../sync/learning-sync';
 import type { ContentSync } from '../sync/content-sync';
 import type { ReferralSync } from '../sync/referral-sync';
 import type { ReplaySync } from '../sync/replay-sync';
+import type { LandingSync } from '../sync/landing-sync';
 import type { NewsSync } from '../sync/news-sync';
 import type { AccountEffects } from '../sync/account-effects';
 import type { WebPushEffects } from '../sync/web-push';
@@ -56,6 +57,8 @@ export type AppServices = CoreServices & {
   replays: ReplaySync;
   /** The referral programme and its intents. */
   referral: ReferralSync;
+  /** Tools, socials, landing pages and site links, and the tool-link intent (issue 19). */
+  landing: LandingSync;
   /** News: a category's pages, the categories, an article by its address. */
   news: NewsSync;
 };
@@ -90,7 +93,7 @@ export function DataProvider({ children, with: alsoNeeded = NONE_NEEDED }: { chi
     };
   }, [core, alsoNeeded]);
   const data = state !== null && 'data' in state ? state.data : null;
-  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, referral: data.referral, news: data.news } : null), [core, data]);
+  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, referral: data.referral, news: data.news, landing: data.landing } : null), [core, data]);
   if (state !== null && 'error' in state) return <StoreUnavailable onShown={core.firstPaint?.handOver} />;
   return services ? <AppContext.Provider value={services}>{children}</AppContext.Provider> : null;
 }

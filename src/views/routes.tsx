@@ -4,7 +4,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { DataProvider, useCore } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
 import { FirstPaintSlot } from './chat/first-paint-slot';
-import { ComingSoonPage, NotFoundPage } from './common/coming-soon-page';
+import { NotFoundPage } from './common/not-found-page';
 import { useCurrentUser } from './use-current-user';
 
 /**
@@ -55,6 +55,13 @@ const CoursePage = page(() => import('./learning/course-page').then((m) => m.Cou
 const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
 const ReferralPage = page(() => import('./account/referral-page').then((m) => m.ReferralPage));
 const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
+const ToolsPage = page(() => import('./tools/tools-page').then((m) => m.ToolsPage));
+const ToolPage = page(() => import('./tools/tool-page').then((m) => m.ToolPage));
+const SocialsPage = page(() => import('./landing/socials-page').then((m) => m.SocialsPage));
+const ShopPage = page(() => import('./landing/shop-page').then((m) => m.ShopPage));
+const LifePage = page(() => import('./landing/life-page').then((m) => m.LifePage));
+const PublicLifePage = page(() => import('./landing/life-page').then((m) => m.PublicLifePage));
+const ReviewPage = page(() => import('./landing/review-page').then((m) => m.ReviewPage));
 const NewsPage = page(() => import('./news/news-page').then((m) => m.NewsPage));
 const ArticlePage = page(() => import('./news/article-page').then((m) => m.ArticlePage));
 
@@ -71,6 +78,12 @@ function preloadPage(path: string): Promise<unknown> | null {
   if (path.startsWith('/formation/')) return CoursePage.preload();
   if (path === '/replay' || path.startsWith('/replay/')) return ReplaysPage.preload();
   if (path === '/profil/parrainage') return ReferralPage.preload();
+  if (path === '/tools') return ToolsPage.preload();
+  if (path.startsWith('/tools/')) return ToolPage.preload();
+  if (path === '/socials') return SocialsPage.preload();
+  if (path === '/shop') return ShopPage.preload();
+  if (path === '/life') return LifePage.preload();
+  if (path === '/profil/avis') return ReviewPage.preload();
   if (path === '/news') return NewsPage.preload();
   if (path.startsWith('/news/')) return ArticlePage.preload();
   return null;
@@ -78,7 +91,7 @@ function preloadPage(path: string): Promise<unknown> | null {
 
 /**
  * The spec's routes (spec 1 §2). Signed-out paths are a closed list: anything else goes to the
- * sign-in screen with `redirect_uri`. Signed-in screens that later issues build show a plain page.
+ * sign-in screen with `redirect_uri`. Every signed-in route has its screen.
  */
 export function AppRoutes() {
   const { session } = useCore();
@@ -111,6 +124,8 @@ function SignedOutRoutes() {
             <PurchasePage />
           </DataProvider>
         </Route>
+        {/* Landing content is public (spec 3 §6): read from the store like every page. */}
+        <Route path="/life" component={PublicLifePage} />
         <Route>
           <RedirectToSignIn />
         </Route>
@@ -126,14 +141,6 @@ function RedirectToSignIn() {
   return <Redirect to={`/?redirect_uri=${encodeURIComponent(target)}`} replace />;
 }
 
-/** [path, title] of the signed-in screens that later issues build. */
-const LATER_SCREENS: readonly (readonly [string, string])[] = [
-  ['/tools', 'Toolbox'],
-  ['/tools/:toolId', 'Outil'],
-  ['/life', 'Life'],
-  ['/shop', 'Boutique'],
-  ['/socials', 'Réseaux sociaux'],
-];
 
 /**
  * Signed-in screens wait for the data layer (the store and the syncs, in their own chunk) and for
@@ -196,12 +203,13 @@ function SignedInScreens() {
             {/* When signed in, both registration routes show the QG screen (spec 1 §2). */}
             <Route path="/register" component={NotificationPage} />
             <Route path="/register-for-free" component={NotificationPage} />
-            {user?.settings.displayAvis ? <Route path="/profil/avis">{() => <ComingSoonPage title="Mon avis" />}</Route> : null}
-            {LATER_SCREENS.map(([path, title]) => (
-              <Route key={path} path={path}>
-                {() => <ComingSoonPage title={title} />}
-              </Route>
-            ))}
+            <Route path="/tools" component={ToolsPage} />
+            <Route path="/tools/:toolId" component={ToolPage} />
+            <Route path="/socials" component={SocialsPage} />
+            <Route path="/shop" component={ShopPage} />
+            <Route path="/life" component={LifePage} />
+            {/* Spec 1 §2, spec 3 §2: only when the member's displayAvis is set. */}
+            {user?.settings.displayAvis ? <Route path="/profil/avis" component={ReviewPage} /> : null}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -12,9 +12,10 @@ export const SIGNED_OUT_ROUTES: readonly string[] = [
   '/confirm_email',
   '/confirm_email?confirmation=exemple',
   '/purchase/0/0',
+  '/life',
 ];
 
-/** The later screens ('bientôt disponible') included, a room one can read and one one cannot, and a path no screen answers. */
+/** Every signed-in screen, a room one can read and one one cannot, and a path no screen answers. */
 export const SIGNED_IN_ROUTES: readonly string[] = [
   '/',
   '/chat',
@@ -36,6 +37,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/formation/5/10',
   '/formation/1/999',
   '/tools',
+  '/tools/55',
   '/tools/exemple',
   '/life',
   '/news',

@@ -1,7 +1,9 @@
 import { styled } from '@linaria/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Picture } from '../../contract/user';
+import { Link } from 'wouter';
 import { PROFILE_TEXT } from '../../domain/account-text-fr';
+import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { useApp } from '../app-context';
 import { toast } from '../common/toast';
 import { ConfirmDialog } from '../chat/confirm-dialog';
@@ -53,6 +55,10 @@ export function ProfilePage() {
   return (
     <Page>
       <h1>{PROFILE_TEXT.title}</h1>
+      {/* The profile area's 'Mon avis' exists only when displayAvis is set (spec 1 §2). */}
+      {user?.settings.displayAvis ? (
+        <ReviewLink href="/profil/avis">{CONTENT_TEXT.reviewTab}</ReviewLink>
+      ) : null}
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <AvatarPicker picture={picture} onChange={setPicture} />
         <Field>
@@ -112,6 +118,15 @@ function DeleteAccount() {
     </Danger>
   );
 }
+
+const ReviewLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  margin-bottom: 8px;
+  color: var(--text);
+  font-weight: 600;
+`;
 
 const Page = styled(AccountPage)`
   & textarea {

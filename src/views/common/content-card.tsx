@@ -1,5 +1,6 @@
 import { css } from '@linaria/core';
 import { styled } from '@linaria/react';
+import { CARD_BOX } from './card-styles';
 
 /*
  * The content cards' shared look (replays, news): a bordered card with a 16:9 cover, a title
@@ -44,14 +45,8 @@ export const cardLink = css`
 `;
 
 export const CardBox = styled.article`
+  ${CARD_BOX}
   position: relative;
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  overflow: hidden;
-  background: var(--surface);
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
   transition: border-color 120ms ease;
   &:hover {
     border-color: var(--accent);

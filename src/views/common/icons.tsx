@@ -65,6 +65,16 @@ const PATHS = {
   logo: 'M12 2l9 10-9 10-9-10 9-10zM7 14l3-3 2 2 5-5',
   arrowDown: 'M12 5v14M19 12l-7 7-7-7',
   live: 'M12 14a2 2 0 100-4 2 2 0 000 4zM7.8 7.8a6 6 0 000 8.4M16.2 7.8a6 6 0 010 8.4M5 5a10 10 0 000 14M19 5a10 10 0 010 14',
+  shop: 'M4 7h16l-1 13H5L4 7zM9 7V6a3 3 0 016 0v1',
+  // The social networks (drawn after their marks, in the same line style).
+  twitter: 'M4 4h4.5L20 20h-4.5L4 4zM20 4l-6.6 7.2M4 20l6.6-7.2',
+  youtube: 'M3 8a3 3 0 013-3h12a3 3 0 013 3v8a3 3 0 01-3 3H6a3 3 0 01-3-3V8zM10 9l5 3-5 3V9z',
+  instagram: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zM12 16a4 4 0 100-8 4 4 0 000 8zM17.5 6.5h.01',
+  tiktok: 'M14 3v11.5a3.5 3.5 0 11-3.5-3.5M14 3c.5 2.6 2.4 4.5 5 5',
+  telegram: 'M21 4L3 11l6 2.5M21 4l-3 16-6.5-4.7M21 4L9 13.5V19l2.5-3.7',
+  discord: 'M8.5 6.5a12 12 0 017 0M8.5 6.5L7.5 5C6 5.3 4.7 6 3.5 7 2.2 10 1.8 13 2 16c1.4 1.5 3.2 2.5 5 3l1.2-2M15.5 6.5l1-1.5c1.5.3 2.8 1 4 2 1.3 3 1.7 6 1.5 9-1.4 1.5-3.2 2.5-5 3l-1.2-2M6.5 16c3.3 1.6 7.7 1.6 11 0M9 12.5h.01M15 12.5h.01',
+  linkedin: 'M4 4h16v16H4V4zM8 10v6M8 7.5v.01M12 16v-6M12 12.5a2.5 2.5 0 015 0V16',
+  facebook: 'M15 3h-2.5A3.5 3.5 0 009 6.5V10H7v3h2v8h3v-8h2.5l.5-3h-3V7a1 1 0 011-1h2V3z',
 } as const;
 export type IconName = keyof typeof PATHS;
 

@@ -2,17 +2,7 @@ import { styled } from '@linaria/react';
 import { TEXT } from '../../domain/text-fr';
 import { usePageTitle } from './use-page-title';
 
-/** The plain page of a screen that a later issue builds. */
-export function ComingSoonPage({ title }: { title: string }) {
-  usePageTitle(title);
-  return (
-    <Wrapper>
-      <h1>{title}</h1>
-      <p>Cette page sera {TEXT.comingSoon}.</p>
-    </Wrapper>
-  );
-}
-
+/** A path no screen answers, inside the shell when signed in. */
 export function NotFoundPage() {
   usePageTitle(TEXT.pageNotFound);
   return (
