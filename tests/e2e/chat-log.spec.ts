@@ -69,8 +69,10 @@ test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the 
   const live = await member(browser, 'live', 'Forex');
   const id = unique('Message du jour');
   await send(live, id);
-  await expect(log(live).getByRole('article').filter({ hasText: id })).toBeVisible();
-  const posted = await log(live).getByRole('article').filter({ hasText: id }).getAttribute('data-id');
+  // The confirmed row (the outbox's pending row, shown first, has no id yet).
+  const row = log(live).locator('article[data-id]').filter({ hasText: id });
+  await expect(row).toBeVisible();
+  const posted = await row.getAttribute('data-id');
 
   // The seeded history spans the last three days: every day once, oldest first, from the room's
   // start, and the message just posted under 'Aujourd'hui'.
