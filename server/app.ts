@@ -27,6 +27,9 @@ import { registerBillingRoutes } from './routes/billing-routes';
 import { registerLocalPayRoutes } from './routes/local-pay-routes';
 import { registerStripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-connect';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerDevPageGuard } from './http/dev-pages';
+import type { SiteLinks } from '../src/contract/landing';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { registerAffiliationRoutes } from './referrals/affiliation-routes';
 import { localPayoutSender, stripePayoutSender, type PayoutSender } from './referrals/referral-payouts';
@@ -95,6 +98,7 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
     | 'paypal'
     | 'localPayments'
     | 'siteLinks'
+    | 'production'
   >
 > &
   Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
@@ -130,6 +134,16 @@ function answerBadUrl(error: FastifyError, request: FastifyRequest, reply: Fasti
   return reply.code(error.statusCode ?? 400).send({ error: 'Requête invalide : adresse mal formée' });
 }
 
+/** Origins other than ours the shop and the review widget are framed from (absolute SHOP_URL, REVIEW_WIDGET_URL). */
+function framedOrigins(links: SiteLinks, publicUrl: string | undefined): string[] {
+  const ours = publicUrl ? new URL(publicUrl).origin : null;
+  return [links.shopUrl, links.reviewWidgetUrl].flatMap((link) => {
+    if (!/^https?:\/\//.test(link)) return [];
+    const origin = new URL(link).origin;
+    return origin === ours ? [] : [origin];
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const app = Fastify({
     logger: {
@@ -141,7 +155,16 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     trustProxy: true,
     frameworkErrors: answerBadUrl,
   });
+  const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
+  await registerSecurityHeaders(app, {
+    stripe: options.stripe !== undefined,
+    paypal: options.paypal !== undefined,
+    recaptcha: options.recaptcha !== undefined,
+    framed: framedOrigins(siteLinks, options.publicUrl),
+    production: options.production ?? false,
+  });
   await app.register(fastifyJwt, { secret: options.jwtSecret });
+  registerDevPageGuard(app, options.db);
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
   const { db } = options;
@@ -168,7 +191,6 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const mediaDir = options.mediaDir ?? DEMO_MEDIA_DIR;
   const contentEvents = createContentEvents();
   const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log);
-  const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
   registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
   const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
   registerUsersMeRoutes(app, db);

@@ -73,7 +73,7 @@ export type ServerConfig = {
   contactEmail: string;
   /** The address members reach the app at, for links in e-mails; the request's own origin when unset. */
   publicUrl: string | undefined;
-  /** The development mailbox page, also in production when `MAILBOX_PAGE=1` (end-to-end tests). */
+  /** The development mailbox page (and the local Google provider): on outside production unless `MAILBOX_PAGE=0`, in production with `MAILBOX_PAGE=1` (end-to-end tests). */
   mailboxPage: boolean;
   /** Registrations allowed per address and hour (`REGISTER_LIMIT`; the browser tests raise it). */
   registerLimit: number;
@@ -120,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    mailboxPage: e.MAILBOX_PAGE === '1' || e.NODE_ENV !== 'production',
+    mailboxPage: e.MAILBOX_PAGE === '1' || (e.MAILBOX_PAGE !== '0' && e.NODE_ENV !== 'production'),
     registerLimit: e.REGISTER_LIMIT,
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,

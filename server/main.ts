@@ -5,6 +5,7 @@ import { runRenewals } from './billing/renewals';
 import { runReferralPayouts, type PayoutSender } from './referrals/referral-payouts';
 import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
+import { devPagesNotice } from './http/dev-pages';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed';
 import { seedDemoFormations } from './learning/seed-formations';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.host === '0.0.0.0' ? 'localhost' : config.host;
   app.log.info(`Comptoir sur http://${where}:${config.port} (${database.engine})`);
+  const notice = devPagesNotice(config);
+  if (notice) app.log.warn(notice);
 }
 
 /**

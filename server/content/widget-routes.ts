@@ -68,6 +68,8 @@ const WIDGET_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
   'X-Content-Type-Options': 'nosniff',
+  // Framed by the app only (the app's own pages are never framed: DENY).
+  'X-Frame-Options': 'SAMEORIGIN',
   'Cache-Control': 'no-cache',
 } as const;
 

@@ -32,7 +32,8 @@ import { cookieTokenOf, requestUser, userFromToken } from '../auth/tokens';
 import { providerUsable, type BillingServices } from '../billing/billing-services';
 import { couponPrices, loadCountries } from '../billing/catalogue';
 import { cardsOf, chargePayment, createPayment, isRefusal, purchaseDraft, resolveCard, saveCard, upgradeDraft, type Draft, type Refusal } from '../billing/checkout';
-import { invoiceDocument } from '../billing/invoice-document';
+import { INVOICE_SCRIPT, invoiceDocument } from '../billing/invoice-document';
+import { pageHeaders } from '../http/security-headers';
 import { ProviderUnavailable } from '../billing/payment-providers';
 import type { PaymentRow } from '../billing/settle-payment';
 import { subscriptionsSummary } from '../billing/subscription-summary';
@@ -176,7 +177,7 @@ export function registerBillingRoutes(services: BillingServices): void {
     // Another member's invoice is as unknown as a missing one.
     if (!invoice) return reply.code(404).send({ error: 'Facture introuvable' });
     if (request.query.download === '1') reply.header('Content-Disposition', `attachment; filename="${invoice.ref}.html"`);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-store').send(invoiceDocument(invoice));
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-store').headers(pageHeaders({ script: INVOICE_SCRIPT })).send(invoiceDocument(invoice));
   });
 
   // ---- Cards ----

@@ -19,6 +19,7 @@ import { publicOrigin } from '../accounts/account-services';
 import type { PaymentRow } from '../billing/settle-payment';
 import { payments } from '../db/schema';
 import { escapeHtml, htmlPage, scriptJson } from '../http/html-page';
+import { pageHeaders } from '../http/security-headers';
 import { invalidBody } from './invalid-body';
 
 const R = (path: string) => `${REST_BASE}${path}`;
@@ -47,7 +48,7 @@ export function registerLocalPayRoutes(services: BillingServices): void {
     return row ?? null;
   }
   const page = (reply: FastifyReply, title: string, body: string, script?: string) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(htmlPage(`${title} — Comptoir`, body, { script }));
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').headers(pageHeaders({ script })).send(htmlPage(`${title} — Comptoir`, body, { script }));
   const summary = (payment: PaymentRow) => `<p><strong>${escapeHtml(payment.order.lib)}</strong> — ${escapeHtml(formatPrice(fromCents(payment.ttcCents)))} TTC</p>`;
 
   // ---- Card tokens ----
@@ -264,6 +265,7 @@ document.getElementById('new').addEventListener('click',async()=>{
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
+      .headers(pageHeaders({ script, stripe: stripeKey !== null }))
       .send(
         htmlPage(
           'Régler un paiement — Comptoir',

@@ -114,9 +114,25 @@ async function checkThemes(page: Page, findings: Findings, where: Omit<Where, 't
   findings.add({ ...where, theme: 'dark' }, await analyse(page, 'dark', 'colours'));
 }
 
-async function open(browser: Browser, account: string | null): Promise<Page> {
+/**
+ * Issue 23: the Content-Security-Policy's refusals during the sweep (a script, frame, style, image
+ * or connection the policy blocked), reported to the test through a binding the page's policy
+ * does not govern; the sweep fails on any.
+ */
+async function watchPolicy(page: Page, refused: string[]): Promise<void> {
+  await page.exposeBinding('__reportCsp', (_source, line: string) => void refused.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCsp?: (line: string) => void }).__reportCsp;
+      report?.(`${location.pathname}${location.search}: ${event.effectiveDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+async function open(browser: Browser, account: string | null, refused: string[]): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await watchPolicy(page, refused);
   await page.goto('/');
   if (account) await signIn(page, `${account}@comptoir.test`);
   return page;
@@ -172,10 +188,11 @@ async function sweepOpenStates(page: Page, findings: Findings, account: string, 
 }
 
 for (const account of [null, 'membre', 'vip', 'coach'] as const) {
-  test(`axe: no serious or critical violation — ${account ?? 'déconnecté'}, every route, light and dark, desktop and phone`, async ({ browser }) => {
+  test(`axe: no serious or critical violation, no policy refusal — ${account ?? 'déconnecté'}, every route, light and dark, desktop and phone`, async ({ browser }) => {
     test.setTimeout(180_000);
     const findings = new Findings();
-    const page = await open(browser, account);
+    const refused: string[] = [];
+    const page = await open(browser, account, refused);
     const name = account ?? 'déconnecté';
     try {
       for (const width of WIDTHS) {
@@ -186,6 +203,7 @@ for (const account of [null, 'membre', 'vip', 'coach'] as const) {
     } finally {
       // What was found so far shows even when the sweep stopped on the way.
       expect.soft(findings.report()).toEqual([]);
+      expect.soft(refused, 'refusals of the Content-Security-Policy').toEqual([]);
       await page.context().close();
     }
   });

@@ -1,6 +1,9 @@
 import { styled } from '@linaria/react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry: Stripe.js is fetched by `loadStripe` only, never on import (the main entry injects it as soon as
+// the module loads, so every member's browser would call js.stripe.com even with the local card provider).
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { PaymentConfig } from '../../contract/billing';
 import { CHECKOUT_TEXT, parseExpiry } from '../../domain/checkout';
