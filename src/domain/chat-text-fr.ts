@@ -36,6 +36,8 @@ export const CHAT_TEXT = {
   report: 'Signaler',
   reportQuestion: 'Confirmez-vous le signalement de ce message ?',
   reportThanks: 'Merci pour votre signalement. Notre équipe va examiner ce message.',
+  /** A room whose composer holds a kept draft (issue 21): the pencil's label. */
+  draft: 'Brouillon',
   pending: 'Envoi en cours…',
   failed: "Ce message n'a pas été envoyé",
   retry: 'Réessayer',
