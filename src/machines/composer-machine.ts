@@ -41,6 +41,12 @@ export type ComposerDraft = { stream: string; text: string };
  * Every change of the text is handed to `keepDraft` (stored debounced, outside the machine) and a
  * send to `dropDraft`; both name the machine's own stream, never the room on screen.
  */
+// After every change of the text: the draft, under the machine's own stream.
+const keepDraft = {
+  type: 'keepDraft',
+  params: ({ context }: { context: ComposerContext }): ComposerDraft => ({ stream: context.stream, text: context.text }),
+} as const;
+
 export const composerMachine = setup({
   types: {
     context: {} as ComposerContext,
@@ -73,9 +79,9 @@ export const composerMachine = setup({
         guard: 'mentionTyped',
         target: '.mentionPending',
         reenter: true,
-        actions: [assign({ text: ({ event }) => clip(event.text) }), { type: 'keepDraft', params: ({ context }) => ({ stream: context.stream, text: context.text }) }],
+        actions: [assign({ text: ({ event }) => clip(event.text) }), keepDraft],
       },
-      { target: '.idle', actions: [assign({ text: ({ event }) => clip(event.text) }), { type: 'keepDraft', params: ({ context }) => ({ stream: context.stream, text: context.text }) }] },
+      { target: '.idle', actions: [assign({ text: ({ event }) => clip(event.text) }), keepDraft] },
     ],
     'composer.toggleLock': {
       actions: [
@@ -107,7 +113,7 @@ export const composerMachine = setup({
       ],
     },
     'composer.enterKey': [
-      { guard: 'isLocked', actions: [assign({ text: ({ context }) => clip(`${context.text}\n`) }), { type: 'keepDraft', params: ({ context }) => ({ stream: context.stream, text: context.text }) }] },
+      { guard: 'isLocked', actions: [assign({ text: ({ context }) => clip(`${context.text}\n`) }), keepDraft] },
       // Unlocked, Enter is the send button.
       { actions: raise({ type: 'composer.send' }) },
     ],
@@ -133,7 +139,7 @@ export const composerMachine = setup({
       on: {
         'composer.pickMention': {
           target: 'idle',
-          actions: [assign({ text: ({ context, event }) => clip(insertMention(context.text, event.username)) }), { type: 'keepDraft', params: ({ context }) => ({ stream: context.stream, text: context.text }) }],
+          actions: [assign({ text: ({ context, event }) => clip(insertMention(context.text, event.username)) }), keepDraft],
         },
         'composer.dismissMentions': 'idle',
       },

@@ -40,7 +40,7 @@ import {
 import { conversationStream, historyKey, parseStream, revOf, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
+import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -308,7 +308,8 @@ export function createChatSync(deps: {
   }
 
   async function post(entry: OutboxDoc): Promise<boolean> {
-    if (outboxEntryState(entry) === 'waiting') await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }));
+    // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
+    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return true;
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
     if (!target) {
