@@ -294,8 +294,8 @@ export function createChatSync(deps: {
           for (const entry of await pendingMessages(db)) {
             const sent = await post(entry.toJSON() as OutboxDoc);
             if (!sent) {
+              // Everything still sending waits; a message queued meanwhile asked for one more round.
               await serial(() => waitForNetwork(db));
-              flushAgain = false;
               break;
             }
           }
