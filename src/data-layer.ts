@@ -16,6 +16,7 @@ import { createReplaySync } from './sync/replay-sync';
 import { createReferralSync } from './sync/referral-sync';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
+import { openDraftStore } from './sync/drafts';
 
 /** The longest the data layer waits for the first screen's rows before letting it render anyway. */
 const FIRST_SCREEN_MS = 150;
@@ -30,7 +31,10 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   const db: ComptoirDatabase = await openBrowserDatabase();
   markBoot('db-open');
   // The first screen's rows are read before it renders (at most FIRST_SCREEN_MS): one render paints them.
-  await readFirstScreen(db, firstScreen, FIRST_SCREEN_MS);
+  // The drafts are read beside it: a composer opens with its stream's draft in its first render.
+  const [, drafts] = await Promise.all([readFirstScreen(db, firstScreen, FIRST_SCREEN_MS), openDraftStore(db)]);
+  // A draft typed just before the page goes away is written then, not lost with its pause.
+  globalThis.addEventListener?.('pagehide', () => void drafts.flush());
   const chat = createChatConnection({ db, api, getToken: readToken });
   const realtime$ = chat.sync$.pipe(
     switchMap((sync) => sync?.status$ ?? of('offline' as const)),
@@ -52,6 +56,8 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     chat: chat.sync$,
     messaging: chat.messaging$,
     live: createLiveIntents(api),
+    /** The composers' drafts, per stream (issue 21). */
+    drafts,
     billing: createBillingSync({ api, db, refreshUser: session.refreshUser }),
     /** Whether the chat's realtime connection is up (false while it connects or reconnects). */
     realtime$,

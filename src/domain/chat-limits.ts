@@ -3,6 +3,8 @@ export const MESSAGE_MAX_LENGTH = 1000;
 export const COUNTER_FROM = 500;
 export const MENTION_DEBOUNCE_MS = 150;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** A composer's draft is stored once the member pauses this long (issue 21): no store write per key. */
+export const DRAFT_SAVE_MS = 400;
 export const SEARCH_MIN_LENGTH = 3;
 export const SAME_AUTHOR_WINDOW_MS = 15 * 60_000;
 export const REPLY_AVATARS_MAX = 3;

@@ -36,8 +36,13 @@ export const CHAT_TEXT = {
   report: 'Signaler',
   reportQuestion: 'Confirmez-vous le signalement de ce message ?',
   reportThanks: 'Merci pour votre signalement. Notre équipe va examiner ce message.',
+  /** A room whose composer holds a kept draft (issue 21): the pencil's label. */
+  draft: 'Brouillon',
   pending: 'Envoi en cours…',
-  failed: "Ce message n'a pas été envoyé",
+  /** An outbox entry the server refused (issue 21): stays until 'Réessayer' or 'Supprimer'. */
+  failed: 'Non envoyé',
+  /** An outbox entry the network did not take: it leaves by itself when the network is back. */
+  waitingNetwork: 'en attente du réseau',
   retry: 'Réessayer',
   discard: 'Supprimer',
   threads: 'Fils de discussion',

@@ -10,9 +10,11 @@ export type ComposerInput = {
   privateRoom: boolean;
   /** localStorage isLocked. */
   locked: boolean;
+  /** The stream's kept draft: the text the composer opens with (issue 21). */
+  draft: string;
 };
 
-export type ComposerContext = ComposerInput & {
+export type ComposerContext = Omit<ComposerInput, 'draft'> & {
   text: string;
   attachments: ComposerAttachment[];
   mentions: MentionUser[];
@@ -29,12 +31,22 @@ export type ComposerEvent =
   | { type: 'composer.dismissMentions' };
 
 export type ComposerSubmission = { stream: string; text: string; attachments: ComposerAttachment[] };
+/** The draft of a stream as the member left it (kept across switches and reloads). */
+export type ComposerDraft = { stream: string; text: string };
 
 /**
  * The chat composer (spec 2 §4, §5): locked, Enter inserts a new line; unlocked, Enter sends. A
  * message leaves only with text or an attachment, at most 1000 characters. Typing '@' after four
  * characters in a non-private room opens the mention list, searched 150 ms after the last key.
+ * Every change of the text is handed to `keepDraft` (stored debounced, outside the machine) and a
+ * send to `dropDraft`; both name the machine's own stream, never the room on screen.
  */
+// After every change of the text: the draft, under the machine's own stream.
+const keepDraft = {
+  type: 'keepDraft',
+  params: ({ context }: { context: ComposerContext }): ComposerDraft => ({ stream: context.stream, text: context.text }),
+} as const;
+
 export const composerMachine = setup({
   types: {
     context: {} as ComposerContext,
@@ -47,6 +59,8 @@ export const composerMachine = setup({
   actions: {
     submit: (_, _params: ComposerSubmission) => {},
     persistLock: (_, _params: { locked: boolean }) => {},
+    keepDraft: (_, _params: ComposerDraft) => {},
+    dropDraft: (_, _params: { stream: string }) => {},
   },
   guards: {
     canSend: ({ context }) => context.text.trim() !== '' || context.attachments.length > 0,
@@ -57,7 +71,7 @@ export const composerMachine = setup({
   delays: { mentionDebounce: MENTION_DEBOUNCE_MS },
 }).createMachine({
   id: 'composer',
-  context: ({ input }) => ({ ...input, text: '', attachments: [], mentions: [] }),
+  context: ({ input: { draft, ...input } }) => ({ ...input, text: clip(draft), attachments: [], mentions: [] }),
   initial: 'idle',
   on: {
     'composer.input': [
@@ -65,9 +79,9 @@ export const composerMachine = setup({
         guard: 'mentionTyped',
         target: '.mentionPending',
         reenter: true,
-        actions: assign({ text: ({ event }) => clip(event.text) }),
+        actions: [assign({ text: ({ event }) => clip(event.text) }), keepDraft],
       },
-      { target: '.idle', actions: assign({ text: ({ event }) => clip(event.text) }) },
+      { target: '.idle', actions: [assign({ text: ({ event }) => clip(event.text) }), keepDraft] },
     ],
     'composer.toggleLock': {
       actions: [
@@ -95,10 +109,11 @@ export const composerMachine = setup({
           params: ({ context }) => ({ stream: context.stream, text: context.text.trim(), attachments: context.attachments }),
         },
         assign({ text: '', attachments: [] }),
+        { type: 'dropDraft', params: ({ context }) => ({ stream: context.stream }) },
       ],
     },
     'composer.enterKey': [
-      { guard: 'isLocked', actions: assign({ text: ({ context }) => clip(`${context.text}\n`) }) },
+      { guard: 'isLocked', actions: [assign({ text: ({ context }) => clip(`${context.text}\n`) }), keepDraft] },
       // Unlocked, Enter is the send button.
       { actions: raise({ type: 'composer.send' }) },
     ],
@@ -124,7 +139,7 @@ export const composerMachine = setup({
       on: {
         'composer.pickMention': {
           target: 'idle',
-          actions: assign({ text: ({ context, event }) => clip(insertMention(context.text, event.username)) }),
+          actions: [assign({ text: ({ context, event }) => clip(insertMention(context.text, event.username)) }), keepDraft],
         },
         'composer.dismissMentions': 'idle',
       },

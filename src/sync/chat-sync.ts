@@ -40,7 +40,7 @@ import {
 import { conversationStream, historyKey, parseStream, revOf, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, type Draft } from './outbox';
+import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -276,14 +276,30 @@ export function createChatSync(deps: {
   }
 
   let flushing: Promise<void> | null = null;
-  /** Sends every pending message, oldest first; stops at the first one the network did not take. */
+  // Asked again while a flush runs (a retry, a new message): it goes round once more.
+  let flushAgain = false;
+  /**
+   * Sends every pending message, oldest first, each once at a time. The first one the network does
+   * not take stops the round: the queue waits for the next connection.
+   */
   function flushOutbox(): Promise<void> {
-    flushing ??= (async () => {
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    flushing = (async () => {
       try {
-        for (const entry of await pendingMessages(db)) {
-          const sent = await post(entry.toJSON() as OutboxDoc);
-          if (!sent) break;
-        }
+        do {
+          flushAgain = false;
+          for (const entry of await pendingMessages(db)) {
+            const sent = await post(entry.toJSON() as OutboxDoc);
+            if (!sent) {
+              // Everything still sending waits; a message queued meanwhile asked for one more round.
+              await serial(() => waitForNetwork(db));
+              break;
+            }
+          }
+        } while (flushAgain);
       } finally {
         flushing = null;
       }
@@ -292,6 +308,8 @@ export function createChatSync(deps: {
   }
 
   async function post(entry: OutboxDoc): Promise<boolean> {
+    // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
+    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return true;
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
     if (!target) {
@@ -484,7 +502,9 @@ export function createChatSync(deps: {
       void flushOutbox();
     },
 
-    discard: (clientId: string) => serial(() => discardMessage(db, clientId)),
+    async discard(clientId: string): Promise<void> {
+      await serial(() => discardMessage(db, clientId));
+    },
 
     async like(messageId: string, liked: boolean): Promise<string | null> {
       const answer = await socket.request(liked ? CLIENT_EVENTS.like : CLIENT_EVENTS.unlike, { alertId: messageId }, likeAck);

@@ -1,3 +1,5 @@
+import { transition } from 'xstate';
+import { outboxEntryMachine, type OutboxEntryEvent, type OutboxEntryState } from '../machines/outbox-entry-machine';
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
 import { alertStream, conversationStream, roomStream, threadStream } from './message-state';
@@ -38,21 +40,53 @@ export async function queueMessage(db: ComptoirDatabase, draft: Draft & { client
   return true;
 }
 
-export async function markFailed(db: ComptoirDatabase, clientId: string, error: string): Promise<void> {
+/** What a stored outbox entry is in (src/machines/outbox-entry-machine.ts). */
+export function outboxEntryState(entry: Pick<OutboxDoc, 'status' | 'error'>): 'sending' | 'waiting' | 'refused' {
+  if (entry.status === 'failed') return 'refused';
+  return entry.error === null ? 'sending' : 'waiting';
+}
+
+/**
+ * Moves one entry as its machine says: the stored document is the machine's state, the new state
+ * is written back (an entry sent or discarded leaves the outbox). An event the state does not take
+ * changes nothing. Returns the state reached (null: no such entry).
+ */
+export async function stepOutboxEntry(db: ComptoirDatabase, clientId: string, event: OutboxEntryEvent): Promise<OutboxEntryState | null> {
   const doc = await db.outbox.findOne(clientId).exec();
-  if (doc) await doc.incrementalPatch({ status: 'failed', error });
+  if (!doc) return null;
+  const from = outboxEntryState(doc);
+  const [next] = transition(
+    outboxEntryMachine,
+    outboxEntryMachine.resolveState({ value: from, context: { error: from === 'refused' ? doc.error : null } }),
+    event,
+  );
+  const to = next.value as OutboxEntryState;
+  if (to === from) return from;
+  if (to === 'sent' || to === 'discarded') await db.outbox.bulkRemove([clientId]);
+  else await doc.incrementalPatch(to === 'refused' ? { status: 'failed', error: next.context.error } : { status: 'pending', error: to === 'waiting' ? WAITING_FOR_NETWORK : null });
+  return to;
 }
 
-/** 'Réessayer': the entry goes back to pending and the next flush sends it. */
-export async function retryMessage(db: ComptoirDatabase, clientId: string): Promise<void> {
-  const doc = await db.outbox.findOne(clientId).exec();
-  if (doc) await doc.incrementalPatch({ status: 'pending', error: null });
+/** The server refused it: 'Non envoyé', until the member retries or deletes it. */
+export const markFailed = (db: ComptoirDatabase, clientId: string, error: string) => stepOutboxEntry(db, clientId, { type: 'outbox.refused', error });
+
+/** The network did not take the queue: every entry still sending waits for the next connection. */
+export async function waitForNetwork(db: ComptoirDatabase): Promise<void> {
+  for (const entry of await pendingMessages(db)) {
+    if (outboxEntryState(entry) === 'sending') await stepOutboxEntry(db, entry.clientId, { type: 'outbox.offline' });
+  }
 }
 
-export async function discardMessage(db: ComptoirDatabase, clientId: string): Promise<void> {
-  await db.outbox.bulkRemove([clientId]);
-}
+/** 'Réessayer': the entry goes back to sending and the next flush sends it, with its same client id. */
+export const retryMessage = (db: ComptoirDatabase, clientId: string) => stepOutboxEntry(db, clientId, { type: 'outbox.retry' });
 
+/** 'Supprimer': a waiting or refused entry leaves the outbox (one on its way cannot be called back). */
+export const discardMessage = (db: ComptoirDatabase, clientId: string) => stepOutboxEntry(db, clientId, { type: 'outbox.discard' });
+
+/** The stored `error` of an entry waiting for the network (no refusal to show). */
+export const WAITING_FOR_NETWORK = 'réseau';
+
+/** Every entry the next flush sends (sending and waiting), oldest first. */
 export const pendingMessages = (db: ComptoirDatabase) =>
   db.outbox.find({ selector: { status: 'pending' }, sort: [{ createdAt: 'asc' }] }).exec();
 

@@ -7,6 +7,7 @@ import type { ComptoirDatabase } from '../store/database';
 import type { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../sync/chat-sync';
 import type { LiveIntents } from '../sync/live-intents';
+import type { DraftStore } from '../sync/drafts';
 import type { LearningSync } from '../sync/learning-sync';
 import type { ContentSync } from '../sync/content-sync';
 import type { ReferralSync } from '../sync/referral-sync';
@@ -43,6 +44,8 @@ export type CoreServices = {
 export type AppServices = CoreServices & {
   db: ComptoirDatabase;
   live: LiveIntents;
+  /** The composers' drafts, per stream: what a composer opens with, and the debounced saves. */
+  drafts: DraftStore;
   /** The chat's sync while signed in (null before the session is ready). */
   chat: BehaviorSubject<ChatSync | null>;
   /** Conversations, profiles, follows and blocks while signed in (null before). */
@@ -93,7 +96,7 @@ export function DataProvider({ children, with: alsoNeeded = NONE_NEEDED }: { chi
     };
   }, [core, alsoNeeded]);
   const data = state !== null && 'data' in state ? state.data : null;
-  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, referral: data.referral, news: data.news, landing: data.landing } : null), [core, data]);
+  const services = useMemo(() => (data ? { ...core, db: data.db, live: data.live, drafts: data.drafts, chat: data.chat, messaging: data.messaging, billing: data.billing, learning: data.learning, content: data.content, replays: data.replays, referral: data.referral, news: data.news, landing: data.landing } : null), [core, data]);
   if (state !== null && 'error' in state) return <StoreUnavailable onShown={core.firstPaint?.handOver} />;
   return services ? <AppContext.Provider value={services}>{children}</AppContext.Provider> : null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   composerMachine,
+  type ComposerDraft,
   type ComposerInput,
   type ComposerSubmission,
   type MentionUser,
@@ -37,9 +38,11 @@ const events: ModelEvent[] = [
 ];
 
 const inputs: ComposerInput[] = [
-  { stream: 'room:forex', privateRoom: false, locked: false },
-  { stream: 'room:forex', privateRoom: false, locked: true },
-  { stream: 'conversation:c1', privateRoom: true, locked: false },
+  { stream: 'room:forex', privateRoom: false, locked: false, draft: '' },
+  { stream: 'room:forex', privateRoom: false, locked: true, draft: '' },
+  { stream: 'conversation:c1', privateRoom: true, locked: false, draft: '' },
+  // A room opened with its kept draft (issue 21): sendable from the first state.
+  { stream: 'room:indices', privateRoom: false, locked: false, draft: 'Mon brouillon' },
 ];
 
 // Two drafts are the same state for the model when they agree on what the machine decides by.
@@ -61,6 +64,8 @@ function recorded() {
     actions: {
       submit: (_, params: ComposerSubmission) => void calls.push(['submit', params]),
       persistLock: (_, params: { locked: boolean }) => void calls.push(['persistLock', params.locked]),
+      keepDraft: (_, params: ComposerDraft) => void calls.push(['keepDraft', params]),
+      dropDraft: (_, params: { stream: string }) => void calls.push(['dropDraft', params]),
     },
   });
   return { machine, calls };
@@ -78,7 +83,7 @@ describe('composer machine: every path of its graph', () => {
   });
 
   for (const { input, paths } of pathSets) {
-    describe(`${input.privateRoom ? 'private' : 'room'}, ${input.locked ? 'locked' : 'unlocked'}`, () => {
+    describe(`${input.privateRoom ? 'private' : 'room'}, ${input.locked ? 'locked' : 'unlocked'}${input.draft ? ', with a draft' : ''}`, () => {
       it('has paths to walk', () => expect(paths.length).toBeGreaterThan(10));
       for (const path of paths) {
         it(describePath(path), () => {
@@ -88,7 +93,14 @@ describe('composer machine: every path of its graph', () => {
           walkPath(
             machine,
             path,
-            (step, actor) => {
+            (step, actor, index) => {
+              if (index === 0) {
+                // The composer opens with the stream's kept draft, and writes nothing for it.
+                before = (actor.getSnapshot() as typeof step.state).context;
+                expect(before.text).toBe(input.draft);
+                expect(calls).toEqual([]);
+                return;
+              }
               const fresh = calls.slice(seen);
               seen = calls.length;
               const event = step.event as ModelEvent;
@@ -99,7 +111,13 @@ describe('composer machine: every path of its graph', () => {
               const sends = event.type === 'composer.send' || (event.type === 'composer.enterKey' && !before.locked);
               const sendable = before.text.trim() !== '' || before.attachments.length > 0;
               const submissions = fresh.filter(([name]) => name === 'submit');
-              if (sends && sendable) {
+              // The draft follows the text, always under the machine's own stream; a send drops it.
+              const drafts = fresh.filter(([name]) => name === 'keepDraft' || name === 'dropDraft');
+              const sent = sends && sendable;
+              if (sent) expect(drafts).toEqual([['dropDraft', { stream: input.stream }]]);
+              else if (context.text !== before.text) expect(drafts).toEqual([['keepDraft', { stream: input.stream, text: context.text }]]);
+              else if (event.type !== 'composer.input') expect(drafts).toEqual([]);
+              if (sent) {
                 expect(submissions).toEqual([
                   ['submit', { stream: input.stream, text: before.text.trim(), attachments: before.attachments }],
                 ]);

@@ -8,7 +8,7 @@ import type { ComptoirDatabase } from '../../src/store/database';
 import { createApiClient } from '../../src/sync/api-client';
 import { createChatSync, likersKey, type ChatSync, type LikersState } from '../../src/sync/chat-sync';
 import { readKv } from '../../src/sync/fold-chat-event';
-import { queueMessage } from '../../src/sync/outbox';
+import { outboxEntryState, queueMessage } from '../../src/sync/outbox';
 import { createSocketTransport, type SocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
 import { messageLikes, messages, users } from '../../server/db/schema';
@@ -146,8 +146,34 @@ describe('chat sync against the real server', () => {
     const clientId = await vip.sync.send({ room: 'all', parentMessage: null, content: 'Dans ALL sans être du staff', attachments: [] });
     await vi.waitFor(async () => expect((await db.outbox.findOne(clientId).exec())?.status).toBe('failed'));
     expect((await db.outbox.findOne(clientId).exec())?.error).toBe('NOT_ALLOWED');
+    // 'Réessayer' sends it again under its same client id: refused again, still kept.
+    const seen: (string | null)[] = [];
+    const watch = db.outbox.findOne(clientId).$.subscribe((doc) => seen.push(doc ? outboxEntryState(doc) : null));
+    await vip.sync.retry(clientId);
+    await vi.waitFor(() => expect(seen.slice(1)).toEqual(['sending', 'refused']));
+    watch.unsubscribe();
     await vip.sync.discard(clientId);
     expect(await db.outbox.findOne(clientId).exec()).toBeNull();
+    vip.close();
+  });
+
+  it('holds a message the network did not take, then sends it by itself once connected', async () => {
+    const vip = connectVip();
+    const seen: (string | null)[] = [];
+    const watch = db.outbox
+      .findOne({ selector: { content: 'Avant la connexion' } })
+      .$.subscribe((doc) => seen.push(doc ? outboxEntryState(doc) : null));
+    // Sent before the socket is up: the network does not take it.
+    expect(vip.socket.connected$.value).toBe(false);
+    const clientId = await vip.sync.send({ room: 'forex', parentMessage: null, content: 'Avant la connexion', attachments: [] });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(null), { timeout: 5000 });
+    watch.unsubscribe();
+    expect(seen).toEqual([null, 'sending', 'waiting', 'sending', null]);
+    const rows = await server.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.authorId, vipId), eq(messages.clientId, clientId)));
+    expect(rows).toHaveLength(1);
     vip.close();
   });
 

@@ -25,10 +25,11 @@ const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ def
 
 /**
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
- * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
+ * typed in, so a quick room switch can never post it elsewhere (DESIGN.md); the composer is keyed
+ * by its stream and opens with that stream's kept draft (issue 21).
  */
 export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean }) {
-  const { storage } = useApp();
+  const { storage, drafts } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
   chatRef.current = chat;
@@ -51,9 +52,18 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           });
         },
         persistLock: (_, { locked }) => storage.setItem(LOCK_KEY, String(locked)),
+        keepDraft: (_, draft) => drafts.change(draft.stream, draft.text),
+        dropDraft: (_, { stream }) => void drafts.clear(stream),
       },
     }),
-    { input: { stream: props.stream, privateRoom: props.privateRoom ?? false, locked: storage.getItem(LOCK_KEY) === 'true' } },
+    {
+      input: {
+        stream: props.stream,
+        privateRoom: props.privateRoom ?? false,
+        locked: storage.getItem(LOCK_KEY) === 'true',
+        draft: drafts.peek(props.stream),
+      },
+    },
   );
   const text = useSelector(composer, (s) => s.context.text);
   const locked = useSelector(composer, (s) => s.context.locked);

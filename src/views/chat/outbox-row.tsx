@@ -2,15 +2,33 @@ import { styled } from '@linaria/react';
 import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { OutboxDoc } from '../../store/schemas';
+import { outboxEntryState } from '../../sync/outbox';
 import { Icon } from '../common/icons';
 import { MessageText } from '../messaging/message-text';
 import { useChat } from './use-chat';
 
-/** A message the server has not confirmed: shown at once, then replaced by its echo. */
+/**
+ * A message the server has not confirmed: shown at once, then replaced by its echo. Sending, it
+ * says so; waiting for the network, it may be deleted before it leaves; refused by the server, it
+ * says 'Non envoyé' with the reason, 'Réessayer' and 'Supprimer' (issue 21).
+ */
 export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }) {
   const chat = useChat();
+  const state = outboxEntryState(entry);
+  const retry = (
+    <button type="button" onClick={() => void chat?.retry(entry.clientId)}>
+      <Icon name="retry" size={16} />
+      {CHAT_TEXT.retry}
+    </button>
+  );
+  const discard = (
+    <button type="button" onClick={() => void chat?.discard(entry.clientId)}>
+      <Icon name="trash" size={16} />
+      {CHAT_TEXT.discard}
+    </button>
+  );
   return (
-    <Row data-status={entry.status} aria-label={entry.status === 'failed' ? CHAT_TEXT.failed : CHAT_TEXT.pending}>
+    <Row data-status={state} aria-label={state === 'refused' ? CHAT_TEXT.failed : CHAT_TEXT.pending}>
       <Content>
         <MessageText content={entry.content} />
       </Content>
@@ -19,21 +37,25 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
           <Icon name="paperclip" size={14} /> {entry.attachments.map((a) => a.name).join(', ')}
         </Small>
       ) : null}
-      {entry.status === 'pending' ? (
-        <Small>{CHAT_TEXT.pending}</Small>
-      ) : (
-        <Failed role="alert">
-          {CHAT_TEXT.failed} : {entry.error}
-          <button type="button" onClick={() => void chat?.retry(entry.clientId)}>
-            <Icon name="retry" size={16} />
-            {CHAT_TEXT.retry}
-          </button>
-          <button type="button" onClick={() => void chat?.discard(entry.clientId)}>
-            <Icon name="trash" size={16} />
-            {CHAT_TEXT.discard}
-          </button>
-        </Failed>
-      )}
+      {state === 'sending' ? <Small>{CHAT_TEXT.pending}</Small> : null}
+      {state === 'waiting' ? (
+        <Actions>
+          <span>
+            {CHAT_TEXT.pending} ({CHAT_TEXT.waitingNetwork})
+          </span>
+          {retry}
+          {discard}
+        </Actions>
+      ) : null}
+      {state === 'refused' ? (
+        <Actions role="alert" data-refused="">
+          <span>
+            {CHAT_TEXT.failed} : {entry.error}
+          </span>
+          {retry}
+          {discard}
+        </Actions>
+      ) : null}
     </Row>
   );
 });
@@ -41,7 +63,7 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
 const Row = styled.article`
   padding: 4px 16px 4px 60px;
   opacity: 0.7;
-  &[data-status='failed'] {
+  &[data-status='refused'] {
     opacity: 1;
   }
 `;
@@ -58,14 +80,17 @@ const Small = styled.p`
   font-size: 12px;
   color: var(--muted);
 `;
-const Failed = styled.p`
+const Actions = styled.p`
   margin: 0;
   font-size: 13px;
-  color: var(--danger);
+  color: var(--muted);
   display: flex;
   gap: 8px;
   align-items: center;
   flex-wrap: wrap;
+  &[data-refused] {
+    color: var(--danger);
+  }
   & button {
     display: inline-flex;
     align-items: center;

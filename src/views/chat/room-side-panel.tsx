@@ -4,6 +4,8 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { RoomDoc } from '../../store/schemas';
 import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
+import { roomStream } from '../../sync/message-state';
+import { DraftMark } from './draft-mark';
 
 export type RoomListProps = {
   rooms: RoomDoc[];
@@ -76,6 +78,7 @@ export function RoomButtons(props: RoomListProps) {
         <Initial aria-hidden>{room.icon ? <img src={room.icon} alt="" width={28} height={28} /> : room.name.slice(0, 1)}</Initial>
         <Name>{room.name}</Name>
         {room.canRead ? null : <Icon name="lock" size={16} data-lock="" />}
+        <DraftMark stream={roomStream(room.id)} />
         <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
       </RoomButton>
     </li>
