@@ -11,3 +11,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+/** The hash of an account without a password (made with Google, or deleted): no password ever matches it. */
+export const NO_PASSWORD = '!';

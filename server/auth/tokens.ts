@@ -28,6 +28,19 @@ export async function userFromToken(app: FastifyInstance, db: Database, token: s
   return user;
 }
 
+/** When the request's bearer token was issued (seconds since the epoch), null without a valid one. */
+export function bearerIssuedAt(app: FastifyInstance, request: FastifyRequest): number | null {
+  const token = bearerOf(request);
+  if (!token) return null;
+  try {
+    const decoded: unknown = app.jwt.verify(token);
+    const iat = typeof decoded === 'object' && decoded !== null && 'iat' in decoded ? decoded.iat : null;
+    return typeof iat === 'number' ? iat : null;
+  } catch {
+    return null;
+  }
+}
+
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

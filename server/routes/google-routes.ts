@@ -1,3 +1,4 @@
+import { NO_PASSWORD } from '../auth/passwords';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -186,7 +187,7 @@ export function registerGoogleRoutes(services: AccountServices): void {
         .values({
           username,
           email: identity.email,
-          passwordHash: '!',
+          passwordHash: NO_PASSWORD,
           firstName: identity.firstName || username,
           lastName: identity.lastName,
           confirmed: true,

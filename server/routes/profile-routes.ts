@@ -3,11 +3,19 @@ import { join } from 'node:path';
 import { rename, rm } from 'node:fs/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { PROFILE_UPLOAD_MAX_BYTES, updateUserInput, type UpdateUserAnswer, type UploadAnswer } from '../../src/contract/account';
+import {
+  DELETE_ACCOUNT_MESSAGES,
+  deleteAccountInput,
+  PROFILE_UPLOAD_MAX_BYTES,
+  RECENT_SIGN_IN_MINUTES,
+  updateUserInput,
+  type UpdateUserAnswer,
+  type UploadAnswer,
+} from '../../src/contract/account';
 import type { Picture } from '../../src/contract/user';
 import { accountCodes, notificationPreferences, pushEndpoints, uploads, users, userSubscriptions } from '../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { issueToken, requestUser } from '../auth/tokens';
+import { hashPassword, NO_PASSWORD, verifyPassword } from '../auth/passwords';
+import { bearerIssuedAt, issueToken, requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
 import { fileUrl } from '../accounts/default-avatar';
 import { checkBilling } from '../billing/checkout';
@@ -167,9 +175,27 @@ export function registerProfileRoutes(services: AccountServices): void {
     }
   });
 
+  // Wrong passwords per member in 15 minutes: the password cannot be guessed through this door.
+  const deleteAttempts = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
   app.delete('/rest/users/delete', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = deleteAccountInput.safeParse(request.body ?? {});
+    if (!input.success) return reply.code(400).send({ error: DELETE_ACCOUNT_MESSAGES.passwordRequired });
+    if (user.passwordHash === NO_PASSWORD) {
+      // Made with Google: a sign-in of the last minutes stands for the password.
+      const issuedAt = bearerIssuedAt(app, request) ?? 0;
+      if (services.now().getTime() / 1000 - issuedAt > RECENT_SIGN_IN_MINUTES * 60) return reply.code(403).send({ error: DELETE_ACCOUNT_MESSAGES.signInAgain });
+    } else {
+      const password = input.data.password ?? '';
+      if (password === '') return reply.code(400).send({ error: DELETE_ACCOUNT_MESSAGES.passwordRequired });
+      const record = await deleteAttempts.get(String(user.id));
+      if (record !== null && record.consumedPoints >= 5) return reply.code(429).send({ error: TOO_MANY_ATTEMPTS });
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await deleteAttempts.penalty(String(user.id), 1);
+        return reply.code(403).send({ error: DELETE_ACCOUNT_MESSAGES.wrongPassword });
+      }
+    }
     // Anonymised rather than removed, so the conversations it took part in still read; nothing
     // personal stays, the hash can match no password and the new token version ends every session.
     await db.transaction(async (tx) => {
@@ -178,7 +204,7 @@ export function registerProfileRoutes(services: AccountServices): void {
         .set({
           username: `supprime-${user.id}`,
           email: `supprime-${user.id}@supprime.invalid`,
-          passwordHash: '!',
+          passwordHash: NO_PASSWORD,
           tokenVersion: sql`${users.tokenVersion} + 1`,
           firstName: 'Compte supprimé',
           lastName: '',

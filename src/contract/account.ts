@@ -112,8 +112,20 @@ export const uploadAnswer = z.array(picture);
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 export const PROFILE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-/** `DELETE /users/delete` (API host) → `successAnswer`; every token of the account stops working. */
+/**
+ * `DELETE /users/delete` (API host) `{ password }` → `successAnswer`; every token of the account
+ * stops working. The password is asked again, so a stolen token alone cannot erase a member; an
+ * account without a password (made with Google) needs a sign-in of the last 15 minutes instead.
+ */
+export const deleteAccountInput = z.object({ password: z.optional(z.string().check(z.maxLength(200))) });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 export const deleteAccountAnswer = successAnswer;
+export const RECENT_SIGN_IN_MINUTES = 15;
+export const DELETE_ACCOUNT_MESSAGES = {
+  passwordRequired: 'Saisissez votre mot de passe pour confirmer la suppression',
+  wrongPassword: 'Mot de passe incorrect',
+  signInAgain: `Pour supprimer ce compte, déconnectez-vous, reconnectez-vous avec Google et recommencez dans les ${RECENT_SIGN_IN_MINUTES} minutes`,
+} as const;
 
 // ---- Notification preferences (API host, `/settings/...`) ----
 

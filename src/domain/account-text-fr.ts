@@ -18,6 +18,8 @@ export const PROFILE_TEXT = {
   deleteFirst: 'Voulez-vous vraiment supprimer votre compte ?',
   deleteSecond: 'Attention la suppression est définitive, êtes-vous sûr ?',
   deleteFailed: (error: string) => `Une erreur est survenue : ${error}`,
+  deletePassword: 'Votre mot de passe',
+  deletePasswordHint: 'Pour confirmer, saisissez à nouveau votre mot de passe (laissez vide si vous vous connectez avec Google).',
 } as const;
 
 export const SECURITY_TEXT = {

@@ -22,6 +22,7 @@ import {
   type NotificationSettings,
   type ResetPasswordInput,
   type UpdateUserInput,
+  type DeleteAccountInput,
 } from '../contract/account';
 import type { Picture } from '../contract/user';
 import { saveToken } from './token-cookie';
@@ -94,9 +95,10 @@ export function createAccountEffects(api: ApiClient) {
       return picture ? { picture } : { ok: false, error: '', status: null };
     },
 
-    /** `DELETE /users/delete` */
-    async deleteAccount(): Promise<string | null> {
-      const answer = await api.request(successAnswer, 'rest', '/users/delete', { method: 'DELETE' });
+    /** `DELETE /users/delete` with the password typed again (empty for an account made with Google). */
+    async deleteAccount(password: string): Promise<string | null> {
+      const body: DeleteAccountInput = password === '' ? {} : { password };
+      const answer = await api.request(successAnswer, 'rest', '/users/delete', { method: 'DELETE', body });
       return answer.ok ? null : answer.error;
     },
 

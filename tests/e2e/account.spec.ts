@@ -82,7 +82,13 @@ test("deleting the account from the profile asks twice, signs out, and the accou
   await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
   await page.getByRole('dialog', { name: 'Voulez-vous vraiment supprimer votre compte ?' }).getByRole('button', { name: 'Oui' }).click();
-  await page.getByRole('dialog', { name: 'Attention la suppression est définitive, êtes-vous sûr ?' }).getByRole('button', { name: 'Oui' }).click();
+  // The second question asks the password again: a wrong one is refused, the account stays.
+  const last = page.getByRole('dialog', { name: 'Attention la suppression est définitive, êtes-vous sûr ?' });
+  await last.getByLabel('Votre mot de passe').fill('pas-le-bon-1');
+  await last.getByRole('button', { name: 'Oui' }).click();
+  await expect(last.getByRole('alert')).toHaveText('Mot de passe incorrect');
+  await last.getByLabel('Votre mot de passe').fill(account.password);
+  await last.getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await page.getByLabel('E-mail ou pseudo').fill(account.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);

@@ -1,3 +1,5 @@
+import { DELETE_ACCOUNT_MESSAGES } from '../../src/contract/account';
+import { NO_PASSWORD } from '../../server/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from '../../src/contract/graphql-documents';
@@ -130,12 +132,44 @@ describe('POST /api/upload and the profile picture', () => {
   });
 });
 
+/** `DELETE /users/delete` with a JSON body (the test server's `delete` sends none). */
+const deleteWith = (jwt: string, body: unknown) =>
+  fetch(`${server.url}/rest/users/delete`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
 describe('DELETE /users/delete', () => {
+  it('asks an account made with Google for a sign-in of the last 15 minutes instead of a password', async () => {
+    const [row] = await server.database.db
+      .insert(users)
+      .values({ username: 'googlien', email: 'googlien@comptoir.test', passwordHash: NO_PASSWORD, firstName: 'Gina' })
+      .returning();
+    const now = Math.floor(Date.now() / 1000);
+    const old = server.app.jwt.sign({ id: row!.id, v: row!.tokenVersion, iat: now - 16 * 60 });
+    expect(await jsonOf(await deleteWith(old, {}))).toEqual({ status: 403, body: { error: DELETE_ACCOUNT_MESSAGES.signInAgain } });
+    const fresh = server.app.jwt.sign({ id: row!.id, v: row!.tokenVersion });
+    expect(await jsonOf(await deleteWith(fresh, {}))).toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('stops guessing: five wrong passwords, then 429 even with the right one', async () => {
+    const created = await server.graphql(REGISTER_MUTATION, { input: { email: 'obstine@comptoir.test', username: 'obstine', password: 'motdepasse1' } });
+    const jwt = (created.data as { register: { jwt: string } }).register.jwt;
+    for (let i = 0; i < 5; i += 1) expect((await deleteWith(jwt, { password: `faux-${i}-x` })).status).toBe(403);
+    expect((await deleteWith(jwt, { password: 'motdepasse1' })).status).toBe(429);
+    expect((await server.get('/content/api/users/me', jwt)).status).toBe(200);
+  });
+
   it('anonymises the account: its tokens stop working and it can no longer sign in', async () => {
     const created = await server.graphql(REGISTER_MUTATION, { input: { email: 'partant@comptoir.test', username: 'partant', password: 'motdepasse1' } });
     const jwt = (created.data as { register: { jwt: string } }).register.jwt;
     expect((await server.delete('/rest/users/delete')).status).toBe(401);
-    expect(await jsonOf(await server.delete('/rest/users/delete', jwt))).toEqual({ status: 200, body: { success: true } });
+    // The token alone is not enough: the password is asked again, and a wrong one is refused.
+    expect(await jsonOf(await deleteWith(jwt, undefined))).toEqual({ status: 400, body: { error: DELETE_ACCOUNT_MESSAGES.passwordRequired } });
+    expect(await jsonOf(await deleteWith(jwt, { password: 'pas-le-bon-1' }))).toEqual({ status: 403, body: { error: DELETE_ACCOUNT_MESSAGES.wrongPassword } });
+    expect((await server.get('/content/api/users/me', jwt)).status).toBe(200);
+    expect(await jsonOf(await deleteWith(jwt, { password: 'motdepasse1' }))).toEqual({ status: 200, body: { success: true } });
     expect((await server.get('/content/api/users/me', jwt)).status).toBe(401);
     expect(await signIn('partant@comptoir.test', 'motdepasse1')).toBe('Invalid identifier or password');
     expect(await signIn('partant', 'motdepasse1')).toBe('Invalid identifier or password');

@@ -6,7 +6,12 @@ import { PROFILE_TEXT } from '../../domain/account-text-fr';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { useApp } from '../app-context';
 import { toast } from '../common/toast';
-import { ConfirmDialog } from '../chat/confirm-dialog';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { TEXT } from '../../domain/text-fr';
+import { deleteAccountMachine, type DeleteAccountState } from '../../machines/delete-account-machine';
+import { Actions, ConfirmDialog } from '../chat/confirm-dialog';
+import { Dialog } from '../common/dialog';
 import { Button, ErrorText, Field } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
@@ -91,33 +96,71 @@ export function ProfilePage() {
   );
 }
 
-/** Two confirmations (spec 1 §5), then the account is deleted and the member signed out. */
+/**
+ * Two confirmations (spec 1 §5), the second asking the password again (issue 23), then the
+ * account is deleted and the member signed out: the flow is `deleteAccountMachine`'s.
+ */
 function DeleteAccount() {
   const { accounts, session } = useApp();
-  const [step, setStep] = useState<'idle' | 'first' | 'second' | 'deleting'>('idle');
-  async function answer(yes: boolean) {
-    if (!yes) return setStep('idle');
-    if (step === 'first') return setStep('second');
-    setStep('deleting');
-    const failure = await accounts.deleteAccount();
-    if (failure) {
-      setStep('idle');
-      toast.error(PROFILE_TEXT.deleteFailed(failure));
-    } else session.send({ type: 'session.signOut' });
+  const actor = useActorRef(
+    deleteAccountMachine.provide({
+      actors: { deleteAccount: fromPromise(({ input }: { input: { password: string } }) => accounts.deleteAccount(input.password)) },
+      actions: { signOut: () => session.send({ type: 'session.signOut' }) },
+    }),
+  );
+  const state = useSelector(actor, (s) => s.value as DeleteAccountState);
+  const error = useSelector(actor, (s) => s.context.error);
+  const [password, setPassword] = useState('');
+  const cancel = () => {
+    setPassword('');
+    actor.send({ type: 'cancel' });
+  };
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'password.submit', password });
   }
+  const asking = state === 'askingPassword' || state === 'deleting';
   return (
     <Danger aria-labelledby="supprimer-mon-compte">
       <h2 id="supprimer-mon-compte">{PROFILE_TEXT.deleteAccount}</h2>
-      <Button type="button" variant="danger" disabled={step === 'deleting'} onClick={() => setStep('first')}>
+      <Button type="button" variant="danger" disabled={state !== 'idle'} onClick={() => actor.send({ type: 'delete.start' })}>
         {PROFILE_TEXT.deleteAccount}
       </Button>
-      <ConfirmDialog
-        question={step === 'first' ? PROFILE_TEXT.deleteFirst : step === 'second' ? PROFILE_TEXT.deleteSecond : null}
-        onAnswer={(yes) => void answer(yes)}
-      />
+      <ConfirmDialog question={state === 'confirming' ? PROFILE_TEXT.deleteFirst : null} onAnswer={(yes) => (yes ? actor.send({ type: 'confirm.yes' }) : cancel())} />
+      <Dialog title={PROFILE_TEXT.deleteSecond} open={asking} onClose={cancel}>
+        <form onSubmit={submit} noValidate>
+          <Field>
+            {PROFILE_TEXT.deletePassword}
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error !== null || undefined}
+              aria-describedby="delete-password-hint"
+            />
+          </Field>
+          <Hint id="delete-password-hint">{PROFILE_TEXT.deletePasswordHint}</Hint>
+          {error !== null ? <ErrorText role="alert">{error === '' ? PROFILE_TEXT.deleteFailed(TEXT.requestFailed) : error}</ErrorText> : null}
+          <Actions>
+            <Button type="button" variant="ghost" onClick={cancel}>
+              {TEXT.no}
+            </Button>
+            <Button type="submit" variant="danger" disabled={state === 'deleting'}>
+              {TEXT.yes}
+            </Button>
+          </Actions>
+        </form>
+      </Dialog>
     </Danger>
   );
 }
+
+const Hint = styled.p`
+  margin: 4px 0 0;
+  color: var(--muted);
+  font-size: 14px;
+`;
 
 const ReviewLink = styled(Link)`
   display: inline-flex;
