@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { join, relative, sep } from 'node:path';
@@ -29,6 +30,7 @@ import { registerStripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-connect';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerDevPageGuard } from './http/dev-pages';
+import { clientErrorMessage, serverErrorMessage } from './http/server-error';
 import type { SiteLinks } from '../src/contract/landing';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { registerAffiliationRoutes } from './referrals/affiliation-routes';
@@ -152,8 +154,22 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.variables'],
     },
     bodyLimit: 1024 * 1024,
+    // A random id per request, never the caller's: the logs and the French 5xx message share it.
+    genReqId: () => randomUUID().slice(0, 8),
+    requestIdHeader: false,
     trustProxy: true,
     frameworkErrors: answerBadUrl,
+  });
+  // Before any route: a route takes the error handler of its context when it is registered.
+  app.setErrorHandler((error, request, reply) => {
+    const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      // Logged in full with the request's id; the caller gets the id and nothing of the internals.
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      return reply.code(status).send({ error: serverErrorMessage(request.id) });
+    }
+    // Malformed JSON, too large a body and the like: a clear French answer, never a stack.
+    return reply.code(status).send({ error: clientErrorMessage(error) });
   });
   const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
   await registerSecurityHeaders(app, {
@@ -267,16 +283,6 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not Found' });
-  });
-  app.setErrorHandler((error, request, reply) => {
-    const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: 'Erreur lors de la requête' });
-    }
-    // Malformed JSON, too large a body and the like: a clear answer, never a stack.
-    const message = error instanceof Error ? error.message : 'Requête invalide';
-    return reply.code(status).send({ error: message });
   });
 
   // Armed once ready: `npm start` seeds the programme after building the app.

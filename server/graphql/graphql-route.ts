@@ -1,6 +1,7 @@
 import { graphql, GraphQLError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { serverErrorMessage } from '../http/server-error';
 import { publicOrigin, type AccountServices } from '../accounts/account-services';
 import { cookieOf, requestUser } from '../auth/tokens';
 import { REFERRAL_COOKIES } from '../../src/domain/registration';
@@ -40,8 +41,8 @@ export function registerGraphqlRoute(app: FastifyInstance, services: AccountServ
     // Unexpected resolver failures are logged in full and answered without internals.
     const errors = result.errors?.map((error) => {
       if (error.originalError && !(error.originalError instanceof GraphQLError)) {
-        request.log.error({ err: error.originalError }, 'graphql resolver failed');
-        return { message: 'Erreur lors de la requête', path: error.path };
+        request.log.error({ err: error.originalError, reqId: request.id }, 'graphql resolver failed');
+        return { message: serverErrorMessage(request.id), path: error.path };
       }
       return error.toJSON();
     });

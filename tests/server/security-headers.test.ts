@@ -106,3 +106,39 @@ describe('the development pages', () => {
     expect(devPagesNotice({ mailboxPage: false, localPayments: false, google: undefined, stripe: undefined })).toBeNull();
   });
 });
+
+describe('a server failure', () => {
+  it('answers a French message with a reference, never the SQL, the stack or a path', async () => {
+    const broken = await startTestServer();
+    const token = await broken.tokenOf('vip');
+    // The database goes away under the server: every query fails.
+    await broken.database.close();
+    const answer = await broken.get('/rest/settings/affiliation', token);
+    expect(answer.status).toBe(500);
+    const body = (await answer.json()) as { error: string };
+    expect(body.error).toMatch(/^Erreur lors de la requête \(référence [0-9a-f]{8}\)$/);
+    expect(JSON.stringify(body)).not.toMatch(/select|insert|from "|at |\/work|node_modules|PGlite/i);
+    const graphql = await broken.graphql('query { socials { id } }');
+    expect(JSON.stringify(graphql)).not.toMatch(/select|from "|at |\/work|node_modules/i);
+    await broken.app.close();
+  });
+});
+
+describe('a malformed request', () => {
+  it('is refused in French: broken JSON, an empty JSON body, an unknown content type, too large a body', async () => {
+    const token = await server.tokenOf('vip');
+    const post = (body: string, type: string) =>
+      fetch(`${server.url}/rest/contact`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body });
+    const cases: [Promise<Response>, number, string][] = [
+      [post('{"subject":', 'application/json'), 400, 'Requête invalide : JSON mal formé'],
+      [post('', 'application/json'), 400, 'Requête invalide : le corps JSON est vide'],
+      [post('<a/>', 'application/x-inconnu'), 415, 'Type de contenu non pris en charge'],
+      [post(JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }), 'application/json'), 413, 'Requête trop volumineuse'],
+    ];
+    for (const [answer, status, error] of cases) {
+      const response = await answer;
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error });
+    }
+  });
+});
