@@ -10,7 +10,9 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { localDay } from '../../domain/message-days';
 import { listedRows, windowListing } from '../../domain/message-grouping';
-import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import { keptHistory$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import type { ReadPosition, RoomRead } from '../../contract/read-state';
+import { comparePlaces, firstUnread } from '../../domain/read-position';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
@@ -20,6 +22,7 @@ import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
+import { UnreadLine } from './unread-line';
 import { useChat, useQuery } from './use-chat';
 import type { Peekable } from '../../store/peekable';
 import { useObservable } from '../use-observable';
@@ -43,6 +46,9 @@ let measuredRowHeight: number | undefined;
 /** …and kept in the browser for the next visit (only ever an estimate: each row is measured as it renders). */
 const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
+const NO_READ_STATE$ = of<RoomRead | null>(null);
+/** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
+type Opening = { lineId: string | null; from: ReadPosition | null };
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean; showDay: boolean } | { kind: 'pending'; entry: OutboxDoc; showDay: boolean };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
@@ -70,6 +76,11 @@ export function MessageList(props: {
   emptyText?: string;
   /** Its first rows are on screen (with the log's element, null for an empty list). */
   onShown?: (log: HTMLElement | null) => void;
+  /**
+   * A room's log (issue 21): it opens at the room's first unread, under a 'Nouveaux messages' line
+   * that stays for the visit, and the room is read while it is on screen.
+   */
+  readRoom?: string;
 }) {
   const chat = useChat();
   const { db, storage } = useApp();
@@ -105,6 +116,32 @@ export function MessageList(props: {
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const blocked = followings?.blocked;
+  const readState$ = useMemo(() => (props.readRoom ? keptReadState$(db, props.readRoom) : NO_READ_STATE$), [db, props.readRoom]);
+  /** undefined until the store has answered. */
+  const readState = useObservable<RoomRead | null | undefined>(readState$, undefined);
+
+  // Where this visit opens, decided once, from the read state the room had when it opened (later
+  // reads, on this device or another, never move the line; only an explicit unread does).
+  const [opening, setOpening] = useState<Opening | undefined>(undefined);
+  let opened = opening;
+  // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
+  if (opened === undefined && loaded && windowRows !== null && readState !== undefined) {
+    const from = readState?.readUpTo ?? null;
+    const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
+    if (first === null) opened = { lineId: null, from };
+    // The window's oldest row is unread and older ones may be too: read the widest window first.
+    else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
+    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from };
+    if (opened !== undefined) setOpening(opened);
+  }
+  // 'Marquer comme non lu' (here or on another device) moves the line back to that message.
+  const movedBack = opened !== undefined && readState?.readUpTo != null && opened.from !== null && comparePlaces(readState.readUpTo, opened.from) < 0;
+  if (movedBack && readState?.readUpTo) {
+    const first = firstUnread(messages, readState.readUpTo, props.viewer.id);
+    opened = { lineId: first?._id ?? null, from: readState.readUpTo };
+    setOpening(opened);
+  }
+  const lineId = opened?.lineId ?? null;
 
   const items = useMemo<Item[]>(() => {
     const listing = windowListing(messages, context, atStart);
@@ -215,6 +252,8 @@ export function MessageList(props: {
         storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
       }
     }
+    // A list opened at its first unread starts where it means to: it may read ahead at once.
+    if (lineId !== null) settled.current = true;
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -231,7 +270,22 @@ export function MessageList(props: {
   };
   const loadingOlder = wantsNext || fetching;
 
-  const [atBottom, setAtBottom] = useState(true);
+  /** null until virtuoso says: a list opened at its first unread is not at its end. */
+  const [bottomSaid, setAtBottom] = useState<boolean | null>(null);
+  const atBottom = bottomSaid ?? lineId === null;
+  /** The newest row when the reader left the end: what arrived after it is counted on the button. */
+  const leftEndAt = useRef<string | null>(null);
+  if (opening === undefined && opened !== undefined && lineId !== null) leftEndAt.current = keys[keys.length - 1] ?? null;
+  const newBelow = useMemo(() => {
+    const from = atBottom || leftEndAt.current === null ? -1 : keys.indexOf(leftEndAt.current);
+    if (from < 0) return 0;
+    let count = 0;
+    for (let i = from + 1; i < items.length; i += 1) {
+      const item = items[i]!;
+      if (item.kind === 'message' && item.message.sender.id !== props.viewer.id) count += 1;
+    }
+    return count;
+  }, [atBottom, keys, items, props.viewer.id]);
   /** When rows last arrived at the end (a busy stream is followed at once). */
   const lastArrival = useRef(-Infinity);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -274,8 +328,17 @@ export function MessageList(props: {
     if (loaded && items.length === 0) tellShown();
   }, [loaded, items.length, tellShown]);
 
+  // The room on screen is read: up to its newest row, now and as rows arrive (throttled by the sync).
+  const { readRoom } = props;
+  const newestRow = newestRev === null ? messages[messages.length - 1] : undefined;
+  useEffect(() => {
+    if (opened !== undefined && readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row, not a new object, is news
+  }, [opened !== undefined, readRoom, newestRow?._id, chat]);
+  const lineIndex = useMemo(() => (lineId === null ? -1 : keys.indexOf(lineId)), [keys, lineId]);
+
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
-  if (!loaded) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
+  if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
       <Virtuoso
@@ -289,7 +352,7 @@ export function MessageList(props: {
         aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
-        initialTopMostItemIndex={Math.max(0, items.length - 1)}
+        initialTopMostItemIndex={lineIndex >= 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => {
           const now = performance.now();
@@ -300,6 +363,7 @@ export function MessageList(props: {
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
           if (bottom) settled.current = true;
+          leftEndAt.current = bottom ? null : (keys[keys.length - 1] ?? null);
           setAtBottom(bottom);
         }}
         alignToBottom
@@ -316,6 +380,7 @@ export function MessageList(props: {
         itemContent={(_, item) => (
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
+            {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' ? (
               <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
             ) : (
@@ -327,7 +392,7 @@ export function MessageList(props: {
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
-          <Icon name="arrowDown" size={16} /> {CHAT_TEXT.scrollToBottom}
+          <Icon name="arrowDown" size={16} /> {newBelow > 0 ? CHAT_TEXT.newBelow(newBelow) : CHAT_TEXT.scrollToBottom}
         </ToBottom>
       ) : null}
     </Wrapper>
