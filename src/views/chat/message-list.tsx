@@ -48,7 +48,7 @@ const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
-type Opening = { lineId: string | null; from: ReadPosition | null };
+type Opening = { lineId: string | null; from: ReadPosition | null; at: number };
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean; showDay: boolean } | { kind: 'pending'; entry: OutboxDoc; showDay: boolean };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
@@ -128,19 +128,32 @@ export function MessageList(props: {
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined) {
     const from = readState?.readUpTo ?? null;
     const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
-    if (first === null) opened = { lineId: null, from };
+    if (first === null) opened = { lineId: null, from, at: Date.now() };
     // The window's oldest row is unread and older ones may be too: read the widest window first.
     else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
-    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from };
+    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
     if (opened !== undefined) setOpening(opened);
   }
-  // 'Marquer comme non lu' (here or on another device) moves the line back to that message.
-  const movedBack = opened !== undefined && readState?.readUpTo != null && opened.from !== null && comparePlaces(readState.readUpTo, opened.from) < 0;
-  if (movedBack && readState?.readUpTo) {
-    const first = firstUnread(messages, readState.readUpTo, props.viewer.id);
-    opened = { lineId: first?._id ?? null, from: readState.readUpTo };
-    setOpening(opened);
-  }
+  // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
+  const lastRead = useRef<ReadPosition | null>(null);
+  const readUpTo = readState?.readUpTo ?? null;
+  const decided = opened !== undefined;
+  useEffect(() => {
+    const previous = lastRead.current;
+    lastRead.current = readUpTo;
+    if (!decided || readUpTo === null || previous === null || comparePlaces(readUpTo, previous) >= 0) return;
+    setOpening({ lineId: firstUnread(messages, readUpTo, props.viewer.id)?._id ?? null, from: readUpTo, at: Date.now() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a moved position is news
+  }, [decided, readUpTo?._id, readUpTo?.date]);
+  // Rows the room missed while away may land just after it opened (its catch-up): the line goes
+  // above the first of them. Rows posted since it opened are read live, without a line.
+  const noLineYet = decided && opened?.lineId === null && opened.from !== null;
+  useEffect(() => {
+    if (!noLineYet || !opening?.from) return;
+    const first = firstUnread(messages, opening.from, props.viewer.id);
+    if (first && Date.parse(first.date) < opening.at) setOpening({ ...opening, lineId: first._id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- new rows are the news
+  }, [noLineYet, messages]);
   const lineId = opened?.lineId ?? null;
 
   const items = useMemo<Item[]>(() => {
