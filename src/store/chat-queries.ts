@@ -115,6 +115,10 @@ export const keptHistory$ = (db: ComptoirDatabase, stream: string) => kept(db, `
 /** A room's read state (src/sync/fold-read-state.ts), kept as long as its opening window. */
 export const keptReadState$ = (db: ComptoirDatabase, room: string) => kept(db, `kv:read:${room}`, () => kv$<RoomRead>(db, `read:${room}`), ROOM_KEEP_MS);
 
+/** Where the member left a room's log while reading its history (src/sync/read-state-sync.ts). */
+export const keptPlace$ = (db: ComptoirDatabase, room: string) =>
+  kept(db, `kv:place:${room}`, () => kv$<{ topId: string; limit: number; anchors: number[] }>(db, `place:${room}`), ROOM_KEEP_MS);
+
 /** The room list, shared by its readers. */
 export const keptRooms$ = (db: ComptoirDatabase) => kept(db, 'rooms', () => rooms$(db));
 

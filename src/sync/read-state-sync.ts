@@ -5,6 +5,10 @@ import type { ApiClient } from './api-client';
 import { foldRoomReads, readStateKey } from './fold-read-state';
 import type { SocketTransport } from './socket-transport';
 
+/** A log's reading place: its top row and the window it was in (the list's bounds). */
+export type KeptPlace = { topId: string; limit: number; anchors: number[] };
+export const placeKey = (room: string) => `place:${room}`;
+
 /** At most one 'mark room read' a second per room while the member reads (the last one wins). */
 export const MARK_READ_EVERY_MS = 1_000;
 
@@ -124,6 +128,18 @@ export function createReadStateSync(deps: {
       learn(answer.data.rooms);
       await fold(answer.data.rooms);
       return null;
+    },
+
+    /**
+     * Where the member left a room's log while reading its history (null: at the end), kept in the
+     * store so the room opens there again, after a switch or a reload.
+     */
+    keepPlace(room: string, place: KeptPlace | null): Promise<void> {
+      const key = placeKey(room);
+      return serial(async () => {
+        if (place === null) await db.kv.bulkRemove([key]);
+        else await db.kv.upsert({ key, value: place });
+      });
     },
 
     /** The room is opened again: reading it marks it read again. */

@@ -10,7 +10,8 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { localDay } from '../../domain/message-days';
 import { listedRows, windowListing } from '../../domain/message-grouping';
-import { keptHistory$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import { keptHistory$, keptPlace$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import type { KeptPlace } from '../../sync/read-state-sync';
 import type { ReadPosition, RoomRead } from '../../contract/read-state';
 import { comparePlaces, firstUnread } from '../../domain/read-position';
 import { useApp } from '../app-context';
@@ -47,8 +48,9 @@ let measuredRowHeight: number | undefined;
 const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
+const NO_PLACE$ = of<KeptPlace | null>(null);
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
-type Opening = { lineId: string | null; from: ReadPosition | null; at: number };
+type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean; showDay: boolean } | { kind: 'pending'; entry: OutboxDoc; showDay: boolean };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
@@ -120,15 +122,28 @@ export function MessageList(props: {
   /** undefined until the store has answered. */
   const readState = useObservable<RoomRead | null | undefined>(readState$, undefined);
 
+  // Where the member left this room's log while reading its history: the list opens there again.
+  const place$ = useMemo(() => (props.readRoom ? keptPlace$(db, props.readRoom) : NO_PLACE$), [db, props.readRoom]);
+  const place = useObservable<KeptPlace | null | undefined>(place$, undefined);
+  const placeApplied = useRef(false);
+  if (!placeApplied.current && place !== undefined) {
+    placeApplied.current = true;
+    if (place !== null) {
+      setAnchors(place.anchors);
+      setLimit(place.limit);
+    }
+  }
+
   // Where this visit opens, decided once, from the read state the room had when it opened (later
   // reads, on this device or another, never move the line; only an explicit unread does).
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
   let opened = opening;
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
-  if (opened === undefined && loaded && windowRows !== null && readState !== undefined) {
+  if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied.current) {
     const from = readState?.readUpTo ?? null;
+    const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
     const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
-    if (first === null) opened = { lineId: null, from, at: Date.now() };
+    if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
     // The window's oldest row is unread and older ones may be too: read the widest window first.
     else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
     else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
@@ -266,7 +281,7 @@ export function MessageList(props: {
       }
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once.
-    if (lineId !== null) settled.current = true;
+    if (lineId !== null || opened?.topId !== undefined) settled.current = true;
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -285,7 +300,7 @@ export function MessageList(props: {
 
   /** null until virtuoso says: a list opened at its first unread is not at its end. */
   const [bottomSaid, setAtBottom] = useState<boolean | null>(null);
-  const atBottom = bottomSaid ?? lineId === null;
+  const atBottom = bottomSaid ?? (lineId === null && opened?.topId === undefined);
   /** The newest row when the reader left the end: what arrived after it is counted on the button. */
   const leftEndAt = useRef<string | null>(null);
   if (opening === undefined && opened !== undefined && lineId !== null) leftEndAt.current = keys[keys.length - 1] ?? null;
@@ -348,7 +363,35 @@ export function MessageList(props: {
     if (opened !== undefined && readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row, not a new object, is news
   }, [opened !== undefined, readRoom, newestRow?._id, chat]);
-  const lineIndex = useMemo(() => (lineId === null ? -1 : keys.indexOf(lineId)), [keys, lineId]);
+  const startId = opened?.topId ?? lineId;
+  const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
+
+  // The reading place, kept while the reader is away from the end (read from the log's rows a
+  // moment after a scroll, never per frame), forgotten at the end.
+  const placeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const where = useRef({ limit, anchors, atBottom });
+  where.current = { limit, anchors, atBottom };
+  const keepPlace = useCallback(() => {
+    if (!readRoom || !chat || placeTimer.current !== null) return;
+    placeTimer.current = setTimeout(() => {
+      placeTimer.current = null;
+      const { limit: size, anchors: bounds, atBottom: atEnd } = where.current;
+      // At the end there is no place to keep (reaching it forgets the kept one, below).
+      if (atEnd) return;
+      const top = scroller.current?.getBoundingClientRect().top ?? 0;
+      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [];
+      const first = [...rows].find((row) => row.getBoundingClientRect().bottom > top + 1);
+      const topId = first?.dataset.id;
+      if (topId) void chat.reads.keepPlace(readRoom, { topId, limit: size, anchors: [...bounds] });
+    }, 400);
+  }, [readRoom, chat]);
+  useEffect(() => () => {
+    if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+  }, []);
+  useEffect(() => {
+    if (opened !== undefined && readRoom && chat && bottomSaid === true) void chat.reads.keepPlace(readRoom, null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reaching the end is the news
+  }, [bottomSaid]);
 
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
   if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
@@ -381,6 +424,7 @@ export function MessageList(props: {
         }}
         alignToBottom
         itemsRendered={onItemsRendered}
+        rangeChanged={readRoom ? keepPlace : undefined}
         startReached={() => nearTop(0)}
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
