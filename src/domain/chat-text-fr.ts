@@ -55,6 +55,8 @@ export const CHAT_TEXT = {
   /** The line above a room's first unread message; it stays until the member leaves the room. */
   unreadLine: 'Nouveaux messages',
   markUnread: 'Marquer comme non lu',
+  /** Its button's visible text in a message's toolbar (the name says it whole). */
+  markUnreadShort: 'Non lu',
   markedUnread: 'Message marqué comme non lu',
   markAllRead: 'Tout marquer comme lu',
   closeThread: 'Fermer le fil',

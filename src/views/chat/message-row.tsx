@@ -127,11 +127,12 @@ export const MessageRow = memo(function MessageRow(props: {
         {!mine && !props.inThread && message.parentMessage === null && !isPrivate && !message.alertId ? (
           <ToolButton
             type="button"
+            aria-label={CHAT_TEXT.markUnread}
             onClick={() =>
               void chat?.reads.markUnread(message.room, message._id).then((error) => (error ? toast.error(error) : toast.success(CHAT_TEXT.markedUnread)))
             }
           >
-            {CHAT_TEXT.markUnread}
+            {CHAT_TEXT.markUnreadShort}
           </ToolButton>
         ) : null}
         {!mine ? (
