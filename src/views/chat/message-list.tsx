@@ -27,6 +27,8 @@ import { UnreadLine } from './unread-line';
 import { useChat, useQuery } from './use-chat';
 import type { Peekable } from '../../store/peekable';
 import { useObservable } from '../use-observable';
+import { useActorRef, useSelector } from '@xstate/react';
+import { roomReadingMachine } from '../../machines/room-reading-machine';
 
 const PAGE = LIST_PAGE;
 /** The most rows a list holds: further up, the window slides instead of growing (issue 4). */
@@ -299,21 +301,14 @@ export function MessageList(props: {
   const loadingOlder = wantsNext || fetching;
 
   /** null until virtuoso says: a list opened at its first unread is not at its end. */
-  const [bottomSaid, setAtBottom] = useState<boolean | null>(null);
-  const atBottom = bottomSaid ?? (lineId === null && opened?.topId === undefined);
-  /** The newest row when the reader left the end: what arrived after it is counted on the button. */
-  const leftEndAt = useRef<string | null>(null);
-  if (opening === undefined && opened !== undefined && lineId !== null) leftEndAt.current = keys[keys.length - 1] ?? null;
-  const newBelow = useMemo(() => {
-    const from = atBottom || leftEndAt.current === null ? -1 : keys.indexOf(leftEndAt.current);
-    if (from < 0) return 0;
-    let count = 0;
-    for (let i = from + 1; i < items.length; i += 1) {
-      const item = items[i]!;
-      if (item.kind === 'message' && item.message.sender.id !== props.viewer.id) count += 1;
-    }
-    return count;
-  }, [atBottom, keys, items, props.viewer.id]);
+  // The visit's mode (src/machines/room-reading-machine.ts): live at the newest rows, or in history.
+  const effects = useRef({ markRead: () => {}, forgetPlace: () => {} });
+  const reading = useActorRef(
+    roomReadingMachine.provide({ actions: { markRead: () => effects.current.markRead(), forgetPlace: () => effects.current.forgetPlace() } }),
+  );
+  const mode = useSelector(reading, (snapshot) => snapshot.value);
+  const newBelow = useSelector(reading, (snapshot) => snapshot.context.below);
+  const atBottom = mode === 'opening' ? lineId === null && opened?.topId === undefined : mode === 'live';
   /** When rows last arrived at the end (a busy stream is followed at once). */
   const lastArrival = useRef(-Infinity);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -356,13 +351,33 @@ export function MessageList(props: {
     if (loaded && items.length === 0) tellShown();
   }, [loaded, items.length, tellShown]);
 
-  // The room on screen is read: up to its newest row, now and as rows arrive (throttled by the sync).
+  // The room on screen is read: up to its newest row as it opens and as others' rows arrive
+  // (throttled by the sync); those arriving below a reader in history are counted.
   const { readRoom } = props;
   const newestRow = newestRev === null ? messages[messages.length - 1] : undefined;
+  effects.current = {
+    markRead: () => {
+      if (readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
+    },
+    forgetPlace: () => {
+      if (readRoom && chat) void chat.reads.keepPlace(readRoom, null);
+    },
+  };
+  const openedAt = opened === undefined ? null : opened.topId !== undefined ? 'place' : opened.lineId !== null ? 'unread' : 'end';
   useEffect(() => {
-    if (opened !== undefined && readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row, not a new object, is news
-  }, [opened !== undefined, readRoom, newestRow?._id, chat]);
+    if (openedAt !== null) reading.send({ type: 'visit.opened', at: openedAt });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the visit opens
+  }, [openedAt !== null]);
+  const lastNewest = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastNewest.current;
+    lastNewest.current = newestRow?._id ?? null;
+    if (openedAt === null || previous === null || newestRow === undefined || previous === newestRow._id) return;
+    const from = messages.findIndex((m) => m._id === previous);
+    const arrived = (from >= 0 ? messages.slice(from + 1) : [newestRow]).filter((m) => m.sender.id !== props.viewer.id).length;
+    if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
+  }, [openedAt !== null, newestRow?._id]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
 
@@ -388,10 +403,6 @@ export function MessageList(props: {
   useEffect(() => () => {
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
   }, []);
-  useEffect(() => {
-    if (opened !== undefined && readRoom && chat && bottomSaid === true) void chat.reads.keepPlace(readRoom, null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reaching the end is the news
-  }, [bottomSaid]);
 
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
   if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
@@ -419,8 +430,7 @@ export function MessageList(props: {
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
           if (bottom) settled.current = true;
-          leftEndAt.current = bottom ? null : (keys[keys.length - 1] ?? null);
-          setAtBottom(bottom);
+          reading.send({ type: bottom ? 'scroll.reachedEnd' : 'scroll.leftEnd' });
         }}
         alignToBottom
         itemsRendered={onItemsRendered}
