@@ -300,7 +300,6 @@ export function MessageList(props: {
   };
   const loadingOlder = wantsNext || fetching;
 
-  /** null until virtuoso says: a list opened at its first unread is not at its end. */
   // The visit's mode (src/machines/room-reading-machine.ts): live at the newest rows, or in history.
   const effects = useRef({ markRead: () => {}, forgetPlace: () => {} });
   const reading = useActorRef(
@@ -419,7 +418,7 @@ export function MessageList(props: {
         aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
-        initialTopMostItemIndex={lineIndex >= 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
+        initialTopMostItemIndex={lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => {
           const now = performance.now();
