@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { CLIENT_EVENTS } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
-import { log, member, unique } from './chat-room';
+import { composer, log, member, unique } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
 
 const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
@@ -109,7 +109,7 @@ test('Escape in a room marks it read, on the other device too', async ({ browser
   await row.hover();
   await row.getByRole('button', { name: 'Marquer comme non lu' }).click();
   await expect(roomButton(phone, 'Crypto').getByLabel('2 nouveaux messages')).toBeVisible();
-  await log(desktop).click();
+  await composer(desktop).focus();
   await desktop.keyboard.press('Escape');
   await expect(roomButton(phone, 'Crypto').getByLabel(/nouveaux? messages?/)).toHaveCount(0);
   for (const page of [desktop, phone, coach]) await page.context().close();

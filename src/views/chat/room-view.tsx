@@ -86,7 +86,8 @@ export const RoomView = memo(function RoomView({
       aria-label={room.name}
       onKeyDown={(event) => {
         // Escape in the room marks it read (a dialog or a menu that takes Escape stops it first).
-        if (event.key === 'Escape' && !event.defaultPrevented && room.canRead) void chat?.reads.markRoomRead(room.id);
+        const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
+        if (event.key === 'Escape' && !event.defaultPrevented && !inDialog && room.canRead) void chat?.reads.markRoomRead(room.id);
       }}
     >
       <Header>
