@@ -99,7 +99,7 @@ export async function markRoomUnread(db: Database, user: UserRow, messageId: str
       set: { readAt: sql`excluded.read_at`, readId: sql`excluded.read_id`, version: sql`${roomReads.version} + 1`, updatedAt: sql`now()` },
     });
   const [state] = await roomReadsOf(db, user, [roomId]);
-  return state ? { state } : { error: NOT_ALLOWED };
+  return state ? { state: { ...state, markedUnread: true } } : { error: NOT_ALLOWED };
 }
 
 /** 'tout marquer comme lu': every readable room up to its newest message; the states that moved. */

@@ -27,6 +27,8 @@ export const roomRead = z.object({
    * of two states of a room, the higher version is the newer, whatever the order they arrive in.
    */
   version: z.int().check(z.nonnegative()),
+  /** Set on the state a 'marquer comme non lu' made: an open log moves its line back to it. */
+  markedUnread: z.optional(z.boolean()),
 });
 export type RoomRead = z.infer<typeof roomRead>;
 

@@ -13,7 +13,7 @@ import { listedRows, windowListing } from '../../domain/message-grouping';
 import { keptHistory$, keptPlace$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import type { KeptPlace } from '../../sync/read-state-sync';
 import type { ReadPosition, RoomRead } from '../../contract/read-state';
-import { comparePlaces, firstUnread } from '../../domain/read-position';
+import { firstUnread } from '../../domain/read-position';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
@@ -152,16 +152,16 @@ export function MessageList(props: {
     if (opened !== undefined) setOpening(opened);
   }
   // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
-  const lastRead = useRef<ReadPosition | null>(null);
-  const readUpTo = readState?.readUpTo ?? null;
+  const seenVersion = useRef<number | null>(null);
   const decided = opened !== undefined;
   useEffect(() => {
-    const previous = lastRead.current;
-    lastRead.current = readUpTo;
-    if (!decided || readUpTo === null || previous === null || comparePlaces(readUpTo, previous) >= 0) return;
-    setOpening({ lineId: firstUnread(messages, readUpTo, props.viewer.id)?._id ?? null, from: readUpTo, at: Date.now() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a moved position is news
-  }, [decided, readUpTo?._id, readUpTo?.date]);
+    if (!decided || !readState) return;
+    const previous = seenVersion.current;
+    seenVersion.current = readState.version;
+    if (previous === null || readState.version <= previous || !readState.markedUnread) return;
+    setOpening({ lineId: firstUnread(messages, readState.readUpTo, props.viewer.id)?._id ?? null, from: readState.readUpTo, at: Date.now() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new version is the news
+  }, [decided, readState?.version]);
   // Rows the room missed while away may land just after it opened (its catch-up): the line goes
   // above the first of them. Rows posted since it opened are read live, without a line.
   const noLineYet = decided && opened?.lineId === null && opened.from !== null;
