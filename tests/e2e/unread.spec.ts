@@ -6,6 +6,9 @@ import { SOCKET_PATH } from '../../src/contract/hosts';
 import { composer, log, member, unique } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
 
+// Three browsers signed in per journey: more than the default 30 s on this machine.
+test.describe.configure({ timeout: 90_000 });
+
 const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
 const roomButton = (page: Page, name: string) => rooms(page).getByRole('button', { name: new RegExp(`^${name}`) });
 
