@@ -89,7 +89,7 @@ test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer c
   await expect(roomButton(vip, 'Forex').getByLabel('2 nouveaux messages')).toBeVisible();
 
   await postAsCoach(coach, 'crypto', [unique('Bitcoin')]);
-  await expect(roomButton(vip, 'Crypto').getByLabel('1 nouveau message')).toBeVisible();
+  await expect(roomButton(vip, 'Crypto').getByLabel(/nouveaux? messages?/)).toBeVisible();
   await vip.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(rooms(vip).getByLabel(/nouveaux? messages?/)).toHaveCount(0);
   // A reload keeps it: the badges come from the server's read state.
@@ -156,4 +156,26 @@ test("a room's reading place is kept when switching back and across a reload", a
   await roomButton(vip, 'Forex').click();
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
   await vip.context().close();
+});
+
+test("rows arriving below a reader who scrolled up are counted on 'N nouveaux messages'", async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Indices');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
+  await expect(log(vip).locator('[data-id]').first()).toBeVisible();
+  await log(vip).hover();
+  for (let i = 0; i < 3; i += 1) {
+    await vip.mouse.wheel(0, -600);
+    await vip.waitForTimeout(150);
+  }
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  const texts = [unique('DAX'), unique('CAC')];
+  await postAsCoach(coach, 'indices', texts);
+  const below = vip.getByRole('button', { name: '2 nouveaux messages' });
+  await expect(below).toBeVisible();
+  await expect(log(vip).getByText(texts[1]!, { exact: true })).not.toBeInViewport();
+  await below.click();
+  await expect(log(vip).getByText(texts[1]!, { exact: true })).toBeInViewport();
+  await expect(below).toHaveCount(0);
+  for (const page of [vip, coach]) await page.context().close();
 });

@@ -127,9 +127,10 @@ export function MessageList(props: {
   // Where the member left this room's log while reading its history: the list opens there again.
   const place$ = useMemo(() => (props.readRoom ? keptPlace$(db, props.readRoom) : NO_PLACE$), [db, props.readRoom]);
   const place = useObservable<KeptPlace | null | undefined>(place$, undefined);
-  const placeApplied = useRef(false);
-  if (!placeApplied.current && place !== undefined) {
-    placeApplied.current = true;
+  // A state, not a ref: the opening is decided in the render where the kept window is the list's.
+  const [placeApplied, setPlaceApplied] = useState(false);
+  if (!placeApplied && place !== undefined) {
+    setPlaceApplied(true);
     if (place !== null) {
       setAnchors(place.anchors);
       setLimit(place.limit);
@@ -141,7 +142,7 @@ export function MessageList(props: {
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
   let opened = opening;
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
-  if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied.current) {
+  if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
     const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
     const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
@@ -359,6 +360,8 @@ export function MessageList(props: {
       if (readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
     },
     forgetPlace: () => {
+      if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+      placeTimer.current = null;
       if (readRoom && chat) void chat.reads.keepPlace(readRoom, null);
     },
   };
@@ -389,16 +392,16 @@ export function MessageList(props: {
     if (!readRoom || !chat || placeTimer.current !== null) return;
     placeTimer.current = setTimeout(() => {
       placeTimer.current = null;
-      const { limit: size, anchors: bounds, atBottom: atEnd } = where.current;
-      // At the end there is no place to keep (reaching it forgets the kept one, below).
-      if (atEnd) return;
+      const { limit: size, anchors: bounds } = where.current;
+      // Only a reader in history has a place to keep (reaching the end forgets the kept one).
+      if (!reading.getSnapshot().matches('history')) return;
       const top = scroller.current?.getBoundingClientRect().top ?? 0;
       const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [];
       const first = [...rows].find((row) => row.getBoundingClientRect().bottom > top + 1);
       const topId = first?.dataset.id;
       if (topId) void chat.reads.keepPlace(readRoom, { topId, limit: size, anchors: [...bounds] });
     }, 400);
-  }, [readRoom, chat]);
+  }, [readRoom, chat, reading]);
   useEffect(() => () => {
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
   }, []);
