@@ -321,7 +321,10 @@ export function MessageList(props: {
   const slid = anchors.length > 0;
   const backToEnd = () => {
     if (!slid) {
-      virtuoso.current?.scrollToIndex({ index: 'LAST', behavior: 'smooth' });
+      // A jump, then another once the rows passed over are measured: a smooth scroll over rows
+      // not measured yet (a log opened at its first unread) stops short of the end.
+      virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      requestAnimationFrame(() => requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' })));
       return;
     }
     setAnchors([]);
