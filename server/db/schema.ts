@@ -134,6 +134,29 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * Where each member has read each room up to (issue 21): the last message read, by its place in
+ * the room's order (`read_at` its date, `read_id` its id; null: nothing read). Only moves forward,
+ * except by an explicit 'marquer comme non lu'; `version` grows with each change, so devices
+ * keep the newest state whatever order they hear of them in. The badges count from it.
+ */
+export const roomReads = pgTable(
+  'room_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readId: text('read_id').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roomId] })],
+);
+
 export const messageLikes = pgTable(
   'message_likes',
   {
@@ -769,6 +792,7 @@ export const schema = {
   rooms,
   messages,
   messageLikes,
+  roomReads,
   alerts,
   alertLikes,
   mailOutbox,

@@ -25,10 +25,12 @@ import {
   type newPrivateMessageEvent,
 } from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
+import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import { registerMessagingHandlers } from '../messaging/conversation-events';
+import { registerReadStateHandlers } from '../chat/read-state-handlers';
 import type { UserRow } from '../users/user-queries';
 import { userChannel } from './channels';
 
@@ -46,6 +48,9 @@ export type ClientToServerEvents = {
   [CLIENT_EVENTS.unlike]: Acked<typeof likeAck>;
   [CLIENT_EVENTS.delete]: Acked<typeof okAck>;
   [MESSAGING_CLIENT_EVENTS.read]: Acked<typeof okAck>;
+  [READ_CLIENT_EVENTS.markRead]: Acked<typeof roomReadAck>;
+  [READ_CLIENT_EVENTS.markUnread]: Acked<typeof roomReadAck>;
+  [READ_CLIENT_EVENTS.markAllRead]: Acked<typeof roomReadsAck>;
 };
 export type ServerToClientEvents = {
   [SERVER_EVENTS.message]: (message: ChatMessage) => void;
@@ -61,6 +66,7 @@ export type ServerToClientEvents = {
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
   [MESSAGING_SERVER_EVENTS.newPrivateMessage]: (event: z.infer<typeof newPrivateMessageEvent>) => void;
   [MESSAGING_SERVER_EVENTS.read]: (event: z.infer<typeof conversationReadEvent>) => void;
+  [READ_SERVER_EVENTS.roomRead]: (state: RoomRead) => void;
 };
 
 export type SocketData = { user: UserRow };
@@ -93,6 +99,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database): Comptoir
     void socket.join(userChannel(socket.data.user.id));
     registerChatHandlers(io, socket, db, app.log);
     registerMessagingHandlers(io, socket, db, app.log);
+    registerReadStateHandlers(io, socket, db, app.log);
   });
   return io;
 }

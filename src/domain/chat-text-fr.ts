@@ -54,7 +54,16 @@ export const CHAT_TEXT = {
   searchResults: 'Résultats de la recherche',
   noResults: 'Aucun messages trouvés pour la requête',
   loadMore: 'Charger plus de données...',
-  scrollToBottom: 'Aller aux derniers messages',
+  /** Back to the newest messages ('Revenir au direct'), or how many arrived below a reader who scrolled up. */
+  scrollToBottom: 'Revenir au direct',
+  newBelow: (n: number) => `${n} nouveau${n > 1 ? 'x' : ''} message${n > 1 ? 's' : ''}`,
+  /** The line above a room's first unread message; it stays until the member leaves the room. */
+  unreadLine: 'Nouveaux messages',
+  markUnread: 'Marquer comme non lu',
+  /** Its button's visible text in a message's toolbar (the name says it whole). */
+  markUnreadShort: 'Non lu',
+  markedUnread: 'Message marqué comme non lu',
+  markAllRead: 'Tout marquer comme lu',
   closeThread: 'Fermer le fil',
   closePanel: 'Fermer',
   lockedRoomTitle: 'Accès non autorisé',

@@ -6,6 +6,7 @@ import { fromDoc, historyKey, visibleMessage, type HistoryState } from '../sync/
 import type { ComptoirDatabase } from './database';
 import type { AlertDoc, MessageDoc, OutboxDoc, RoomDoc } from './schemas';
 import type { Alert } from '../contract/alerts';
+import type { RoomRead } from '../contract/read-state';
 import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
 import { kept } from './kept-queries';
 
@@ -110,6 +111,13 @@ export const keptWindow$ = (db: ComptoirDatabase, stream: string, limit: number,
 
 /** A stream's history state, shared by its readers (kept as long as the stream's opening window). */
 export const keptHistory$ = (db: ComptoirDatabase, stream: string) => kept(db, `kv:history:${stream}`, () => kv$<HistoryState>(db, historyKey(stream)), keepOf(stream));
+
+/** A room's read state (src/sync/fold-read-state.ts), kept as long as its opening window. */
+export const keptReadState$ = (db: ComptoirDatabase, room: string) => kept(db, `kv:read:${room}`, () => kv$<RoomRead>(db, `read:${room}`), ROOM_KEEP_MS);
+
+/** Where the member left a room's log while reading its history (src/sync/read-state-sync.ts). */
+export const keptPlace$ = (db: ComptoirDatabase, room: string) =>
+  kept(db, `kv:place:${room}`, () => kv$<{ topId: string; limit: number; anchors: number[] }>(db, `place:${room}`), ROOM_KEEP_MS);
 
 /** The room list, shared by its readers. */
 export const keptRooms$ = (db: ComptoirDatabase) => kept(db, 'rooms', () => rooms$(db));

@@ -44,6 +44,7 @@ import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage,
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
+import { createReadStateSync } from './read-state-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
@@ -405,6 +406,8 @@ export function createChatSync(deps: {
     }),
   ];
   const statusWatch = socket.connected$.subscribe(() => updateStatus());
+  /** The member's read state per room: badges, first unread, marks (src/sync/read-state-sync.ts). */
+  const reads = createReadStateSync({ db, socket, api, serial, now });
 
   /** After a private deletion: is anything of the conversation left here (or older on the server)? */
   async function announcePrivateDeletion(conversationId: string): Promise<void> {
@@ -419,6 +422,7 @@ export function createChatSync(deps: {
   return {
     status$,
     alerts: deps.alerts ?? null,
+    reads,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
@@ -432,6 +436,7 @@ export function createChatSync(deps: {
      */
     async openRoom(room: string): Promise<void> {
       currentRoom = room;
+      reads.resume(room);
       await serial(() => resetRoomBadge(db, room));
       if (joinedRooms.has(room)) {
         joinedRooms.delete(room);
@@ -597,6 +602,7 @@ export function createChatSync(deps: {
       batch = null;
       for (const unsubscribe of subscriptions) unsubscribe();
       statusWatch.unsubscribe();
+      reads.close();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
       private$.complete();

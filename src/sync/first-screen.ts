@@ -1,7 +1,7 @@
 import { firstValueFrom, type Observable, type Subscription } from 'rxjs';
 import { LIST_PAGE } from '../domain/chat-limits';
 import { initialRoom } from '../domain/room-choice';
-import { keptHistory$, keptRooms$, keptWindow$ } from '../store/chat-queries';
+import { keptHistory$, keptPlace$, keptReadState$, keptRooms$, keptWindow$ } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import { roomStream, windowBound } from './message-state';
 
@@ -32,7 +32,9 @@ export async function readFirstScreen(db: ComptoirDatabase, screen: FirstScreen,
     const stream = roomStream(roomId);
     const history = await hold(keptHistory$(db, stream));
     if (history === null) return;
-    await hold(keptWindow$(db, stream, LIST_PAGE, windowBound(history), null));
+    // The room's read state and kept place too: the list opens at its first unread, or where the
+    // member left it, in its first render.
+    await Promise.all([hold(keptWindow$(db, stream, LIST_PAGE, windowBound(history), null)), hold(keptReadState$(db, roomId)), hold(keptPlace$(db, roomId))]);
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([reads.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);

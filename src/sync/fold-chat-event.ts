@@ -57,6 +57,13 @@ export async function foldChatEvents(db: ComptoirDatabase, events: readonly Chat
 export async function foldRooms(db: ComptoirDatabase, rooms: readonly ChatRoom[]): Promise<void> {
   const stored = await db.rooms.find().exec();
   const badges = new Map(stored.map((r) => [r.id, r.unread]));
+  // A room new to the store takes its badge from a read state folded before it (src/sync/fold-read-state.ts).
+  const unseen = rooms.filter((room) => !badges.has(room.id)).map((room) => `read:${room.id}`);
+  if (unseen.length > 0)
+    for (const doc of (await db.kv.findByIds(unseen).exec()).values()) {
+      const state = doc.toJSON().value as { room: string; unread: number };
+      badges.set(state.room, state.unread);
+    }
   const docs: RoomDoc[] = rooms.map((room, position) => ({
     id: room.id,
     name: room.attributes.name,

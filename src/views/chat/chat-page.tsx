@@ -7,6 +7,8 @@ import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
 import { useRoomSelection } from './use-room-selection';
+import { useChat } from './use-chat';
+import { toast } from '../common/toast';
 import { ALERT_PANEL } from '../../domain/alert-panel';
 import { useWiderThan } from '../common/use-min-width';
 
@@ -43,13 +45,15 @@ export function ChatPage() {
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
   const toggleAlerts = useCallback(() => setAlerts((open) => !open), []);
+  const chat = useChat();
+  const markAllRead = useCallback(() => void chat?.reads.markAllRead().then((error) => error && toast.error(error)), [chat]);
 
   return (
     <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       {phone ? (
-        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} />
+        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} onMarkAllRead={markAllRead} />
       ) : (
-        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} />
+        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} onMarkAllRead={markAllRead} />
       )}
       {room ? (
         <RoomView

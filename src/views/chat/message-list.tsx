@@ -10,7 +10,10 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { markBoot } from '../../domain/boot-marks';
 import { localDay } from '../../domain/message-days';
 import { listedRows, windowListing } from '../../domain/message-grouping';
-import { keptHistory$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import { keptHistory$, keptPlace$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
+import type { KeptPlace } from '../../sync/read-state-sync';
+import type { ReadPosition, RoomRead } from '../../contract/read-state';
+import { firstUnread } from '../../domain/read-position';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
@@ -20,9 +23,12 @@ import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
+import { UnreadLine } from './unread-line';
 import { useChat, useQuery } from './use-chat';
 import type { Peekable } from '../../store/peekable';
 import { useObservable } from '../use-observable';
+import { useActorRef, useSelector } from '@xstate/react';
+import { roomReadingMachine } from '../../machines/room-reading-machine';
 
 const PAGE = LIST_PAGE;
 /** The most rows a list holds: further up, the window slides instead of growing (issue 4). */
@@ -43,6 +49,10 @@ let measuredRowHeight: number | undefined;
 /** …and kept in the browser for the next visit (only ever an estimate: each row is measured as it renders). */
 const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
+const NO_READ_STATE$ = of<RoomRead | null>(null);
+const NO_PLACE$ = of<KeptPlace | null>(null);
+/** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
+type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
 type Item = { kind: 'message'; message: ChatMessage; showHeader: boolean; showDay: boolean } | { kind: 'pending'; entry: OutboxDoc; showDay: boolean };
 const keyOf = (item: Item) => (item.kind === 'message' ? item.message._id : `pending:${item.entry.clientId}`);
@@ -70,6 +80,11 @@ export function MessageList(props: {
   emptyText?: string;
   /** Its first rows are on screen (with the log's element, null for an empty list). */
   onShown?: (log: HTMLElement | null) => void;
+  /**
+   * A room's log (issue 21): it opens at the room's first unread, under a 'Nouveaux messages' line
+   * that stays for the visit, and the room is read while it is on screen.
+   */
+  readRoom?: string;
 }) {
   const chat = useChat();
   const { db, storage } = useApp();
@@ -105,6 +120,59 @@ export function MessageList(props: {
   const pending = useQuery((db) => outbox$(db, props.stream), [props.stream], [] as OutboxDoc[]);
   const followings = useQuery((db) => kv$<FollowingsRecord>(db, FOLLOWINGS_KEY), [], null);
   const blocked = followings?.blocked;
+  const readState$ = useMemo(() => (props.readRoom ? keptReadState$(db, props.readRoom) : NO_READ_STATE$), [db, props.readRoom]);
+  /** undefined until the store has answered. */
+  const readState = useObservable<RoomRead | null | undefined>(readState$, undefined);
+
+  // Where the member left this room's log while reading its history: the list opens there again.
+  const place$ = useMemo(() => (props.readRoom ? keptPlace$(db, props.readRoom) : NO_PLACE$), [db, props.readRoom]);
+  const place = useObservable<KeptPlace | null | undefined>(place$, undefined);
+  // A state, not a ref: the opening is decided in the render where the kept window is the list's.
+  const [placeApplied, setPlaceApplied] = useState(false);
+  if (!placeApplied && place !== undefined) {
+    setPlaceApplied(true);
+    if (place !== null) {
+      setAnchors(place.anchors);
+      setLimit(place.limit);
+    }
+  }
+
+  // Where this visit opens, decided once, from the read state the room had when it opened (later
+  // reads, on this device or another, never move the line; only an explicit unread does).
+  const [opening, setOpening] = useState<Opening | undefined>(undefined);
+  let opened = opening;
+  // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
+  if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
+    const from = readState?.readUpTo ?? null;
+    const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
+    const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
+    if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
+    // The window's oldest row is unread and older ones may be too: read the widest window first.
+    else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
+    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
+    if (opened !== undefined) setOpening(opened);
+  }
+  // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
+  const seenVersion = useRef<number | null>(null);
+  const decided = opened !== undefined;
+  useEffect(() => {
+    if (!decided || !readState) return;
+    const previous = seenVersion.current;
+    seenVersion.current = readState.version;
+    if (previous === null || readState.version <= previous || !readState.markedUnread) return;
+    setOpening({ lineId: firstUnread(messages, readState.readUpTo, props.viewer.id)?._id ?? null, from: readState.readUpTo, at: Date.now() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new version is the news
+  }, [decided, readState?.version]);
+  // Rows the room missed while away may land just after it opened (its catch-up): the line goes
+  // above the first of them. Rows posted since it opened are read live, without a line.
+  const noLineYet = decided && opened?.lineId === null && opened.from !== null;
+  useEffect(() => {
+    if (!noLineYet || !opening?.from) return;
+    const first = firstUnread(messages, opening.from, props.viewer.id);
+    if (first && Date.parse(first.date) < opening.at) setOpening({ ...opening, lineId: first._id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- new rows are the news
+  }, [noLineYet, messages]);
+  const lineId = opened?.lineId ?? null;
 
   const items = useMemo<Item[]>(() => {
     const listing = windowListing(messages, context, atStart);
@@ -215,6 +283,8 @@ export function MessageList(props: {
         storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
       }
     }
+    // A list opened at its first unread starts where it means to: it may read ahead at once.
+    if (lineId !== null || opened?.topId !== undefined) settled.current = true;
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -231,7 +301,14 @@ export function MessageList(props: {
   };
   const loadingOlder = wantsNext || fetching;
 
-  const [atBottom, setAtBottom] = useState(true);
+  // The visit's mode (src/machines/room-reading-machine.ts): live at the newest rows, or in history.
+  const effects = useRef({ markRead: () => {}, forgetPlace: () => {} });
+  const reading = useActorRef(
+    roomReadingMachine.provide({ actions: { markRead: () => effects.current.markRead(), forgetPlace: () => effects.current.forgetPlace() } }),
+  );
+  const mode = useSelector(reading, (snapshot) => snapshot.value);
+  const newBelow = useSelector(reading, (snapshot) => snapshot.context.below);
+  const atBottom = mode === 'opening' ? lineId === null && opened?.topId === undefined : mode === 'live';
   /** When rows last arrived at the end (a busy stream is followed at once). */
   const lastArrival = useRef(-Infinity);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -244,7 +321,10 @@ export function MessageList(props: {
   const slid = anchors.length > 0;
   const backToEnd = () => {
     if (!slid) {
-      virtuoso.current?.scrollToIndex({ index: 'LAST', behavior: 'smooth' });
+      // A jump, then another once the rows passed over are measured: a smooth scroll over rows
+      // not measured yet (a log opened at its first unread) stops short of the end.
+      virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      requestAnimationFrame(() => requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' })));
       return;
     }
     setAnchors([]);
@@ -274,8 +354,63 @@ export function MessageList(props: {
     if (loaded && items.length === 0) tellShown();
   }, [loaded, items.length, tellShown]);
 
+  // The room on screen is read: up to its newest row as it opens and as others' rows arrive
+  // (throttled by the sync); those arriving below a reader in history are counted.
+  const { readRoom } = props;
+  const newestRow = newestRev === null ? messages[messages.length - 1] : undefined;
+  effects.current = {
+    markRead: () => {
+      if (readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
+    },
+    forgetPlace: () => {
+      if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+      placeTimer.current = null;
+      if (readRoom && chat) void chat.reads.keepPlace(readRoom, null);
+    },
+  };
+  const openedAt = opened === undefined ? null : opened.topId !== undefined ? 'place' : opened.lineId !== null ? 'unread' : 'end';
+  useEffect(() => {
+    if (openedAt !== null) reading.send({ type: 'visit.opened', at: openedAt });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the visit opens
+  }, [openedAt !== null]);
+  const lastNewest = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastNewest.current;
+    lastNewest.current = newestRow?._id ?? null;
+    if (openedAt === null || previous === null || newestRow === undefined || previous === newestRow._id) return;
+    const from = messages.findIndex((m) => m._id === previous);
+    const arrived = (from >= 0 ? messages.slice(from + 1) : [newestRow]).filter((m) => m.sender.id !== props.viewer.id).length;
+    if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
+  }, [openedAt !== null, newestRow?._id]);
+  const startId = opened?.topId ?? lineId;
+  const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
+
+  // The reading place, kept while the reader is away from the end (read from the log's rows a
+  // moment after a scroll, never per frame), forgotten at the end.
+  const placeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const where = useRef({ limit, anchors, atBottom });
+  where.current = { limit, anchors, atBottom };
+  const keepPlace = useCallback(() => {
+    if (!readRoom || !chat || placeTimer.current !== null) return;
+    placeTimer.current = setTimeout(() => {
+      placeTimer.current = null;
+      const { limit: size, anchors: bounds } = where.current;
+      // Only a reader in history has a place to keep (reaching the end forgets the kept one).
+      if (!reading.getSnapshot().matches('history')) return;
+      const top = scroller.current?.getBoundingClientRect().top ?? 0;
+      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [];
+      const first = [...rows].find((row) => row.getBoundingClientRect().bottom > top + 1);
+      const topId = first?.dataset.id;
+      if (topId) void chat.reads.keepPlace(readRoom, { topId, limit: size, anchors: [...bounds] });
+    }, 400);
+  }, [readRoom, chat, reading]);
+  useEffect(() => () => {
+    if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+  }, []);
+
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
-  if (!loaded) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
+  if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
       <Virtuoso
@@ -289,7 +424,7 @@ export function MessageList(props: {
         aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
-        initialTopMostItemIndex={Math.max(0, items.length - 1)}
+        initialTopMostItemIndex={lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => {
           const now = performance.now();
@@ -300,10 +435,11 @@ export function MessageList(props: {
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
           if (bottom) settled.current = true;
-          setAtBottom(bottom);
+          reading.send({ type: bottom ? 'scroll.reachedEnd' : 'scroll.leftEnd' });
         }}
         alignToBottom
         itemsRendered={onItemsRendered}
+        rangeChanged={readRoom ? keepPlace : undefined}
         startReached={() => nearTop(0)}
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
@@ -316,6 +452,7 @@ export function MessageList(props: {
         itemContent={(_, item) => (
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
+            {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' ? (
               <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
             ) : (
@@ -327,7 +464,7 @@ export function MessageList(props: {
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
-          <Icon name="arrowDown" size={16} /> {CHAT_TEXT.scrollToBottom}
+          <Icon name="arrowDown" size={16} /> {newBelow > 0 ? CHAT_TEXT.newBelow(newBelow) : CHAT_TEXT.scrollToBottom}
         </ToBottom>
       ) : null}
     </Wrapper>

@@ -124,6 +124,17 @@ export const MessageRow = memo(function MessageRow(props: {
             {CHAT_TEXT.deleteMessage}
           </ToolButton>
         ) : null}
+        {!mine && !props.inThread && message.parentMessage === null && !isPrivate && !message.alertId ? (
+          <ToolButton
+            type="button"
+            aria-label={CHAT_TEXT.markUnread}
+            onClick={() =>
+              void chat?.reads.markUnread(message.room, message._id).then((error) => (error ? toast.error(error) : toast.success(CHAT_TEXT.markedUnread)))
+            }
+          >
+            {CHAT_TEXT.markUnreadShort}
+          </ToolButton>
+        ) : null}
         {!mine ? (
           <ToolButton type="button" onClick={() => setConfirm('report')}>
             {CHAT_TEXT.report}

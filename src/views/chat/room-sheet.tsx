@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { Dialog } from '../common/dialog';
-import { RoomButtons, type RoomListProps } from './room-side-panel';
+import { MarkAllRead, RoomButtons, type RoomListProps } from './room-side-panel';
 
 /**
  * On a phone the room list is a modal sheet opened from the room header (spec 2 §2 "On mobile it
@@ -20,6 +20,7 @@ export function RoomSheet(props: RoomListProps & { open: boolean; onClose: () =>
           }}
         />
       </List>
+      {list.onMarkAllRead ? <MarkAllRead onMarkAllRead={list.onMarkAllRead} /> : null}
     </Dialog>
   );
 }

@@ -14,6 +14,8 @@ export type RoomListProps = {
   /** Badges other than the rooms' message badges (the notification page's alert badges). */
   badges?: Record<string, number>;
   badgeLabel?: (count: number) => string;
+  /** 'Tout marquer comme lu' (the chat's room list; the notification page has none). */
+  onMarkAllRead?: () => void;
 };
 
 /**
@@ -60,6 +62,7 @@ export function RoomSidePanel(props: RoomListProps) {
             <Icon name="chevronDown" size={18} />
           </Arrow>
         ) : null}
+        {props.onMarkAllRead ? <MarkAllRead onMarkAllRead={props.onMarkAllRead} /> : null}
       </Panel>
   );
 }
@@ -79,10 +82,21 @@ export function RoomButtons(props: RoomListProps) {
         <Name>{room.name}</Name>
         {room.canRead ? null : <Icon name="lock" size={16} data-lock="" />}
         <DraftMark stream={roomStream(room.id)} />
-        <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
+        {/* The open room is being read: its count shows once the member leaves it. */}
+        <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.id === props.currentRoomId ? 0 : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
       </RoomButton>
     </li>
   ));
+}
+
+/** 'Tout marquer comme lu' under a room list; named by its label even when the panel is collapsed. */
+export function MarkAllRead({ onMarkAllRead }: { onMarkAllRead: () => void }) {
+  return (
+    <MarkAllButton type="button" aria-label={CHAT_TEXT.markAllRead} title={CHAT_TEXT.markAllRead} onClick={onMarkAllRead}>
+      <Icon name="check" size={16} />
+      <span>{CHAT_TEXT.markAllRead}</span>
+    </MarkAllButton>
+  );
 }
 
 function RoomBadge({ count, label }: { count: number; label: (count: number) => string }) {
@@ -107,6 +121,26 @@ const Panel = styled.nav`
   }
   @media (max-width: 900px) {
     display: none;
+  }
+`;
+
+const MarkAllButton = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  margin: 6px;
+  min-height: 36px;
+  padding: 6px 8px;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  font-size: 13px;
+  cursor: pointer;
+  @media (max-width: 900px) {
+    min-height: 44px;
   }
 `;
 

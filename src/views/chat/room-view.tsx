@@ -18,7 +18,7 @@ import { useNow } from '../use-now';
 import { Composer, ComposerNotice } from './composer';
 import { MessageList } from './message-list';
 import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
-import { useQuery } from './use-chat';
+import { useChat, useQuery } from './use-chat';
 import { rememberLogPlace } from './log-place';
 import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
@@ -49,6 +49,7 @@ export const RoomView = memo(function RoomView({
   roomsButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const user = useCurrentUser();
+  const chat = useChat();
   const now = useNow();
   const stream = roomStream(room.id);
   const usersCount = useQuery((db) => kv$<number>(db, usersCountKey(room.id)), [room.id], null);
@@ -81,7 +82,14 @@ export const RoomView = memo(function RoomView({
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
 
   return (
-    <Main aria-label={room.name}>
+    <Main
+      aria-label={room.name}
+      onKeyDown={(event) => {
+        // Escape in the room marks it read (a dialog or a menu that takes Escape stops it first).
+        const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
+        if (event.key === 'Escape' && !event.defaultPrevented && !inDialog && room.canRead) void chat?.reads.markRoomRead(room.id);
+      }}
+    >
       <Header>
         {onOpenRooms ? (
           <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
@@ -144,7 +152,7 @@ export const RoomView = memo(function RoomView({
           {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
           {panel === 'threads' ? <ThreadsPanel threads={threads} onOpenThread={onOpenThread} onClose={() => setPanel(null)} /> : null}
           {panel === 'pins' ? <PinsPanel room={room} pins={pins} viewer={viewer} onClose={() => setPanel(null)} /> : null}
-          <MessageList key={stream} stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} onShown={onShown} />
+          <MessageList key={stream} stream={stream} ref={{ room: room.id }} viewer={viewer} inThread={false} onOpenThread={onOpenThread} onShown={onShown} readRoom={room.id} />
         </Body>
       )}
       {room.canRead && banned && banExpiry ? (

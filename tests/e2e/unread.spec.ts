@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { CLIENT_EVENTS } from '../../src/contract/chat';
+import { SOCKET_PATH } from '../../src/contract/hosts';
+import { composer, log, member, unique } from './chat-room';
+import { signedInPage, tokenOf } from './sign-in';
+
+// Three browsers signed in per journey: more than the default 30 s on this machine.
+test.describe.configure({ timeout: 90_000 });
+
+const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
+const roomButton = (page: Page, name: string) => rooms(page).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** `coach` posts each text in the room over its own socket, as another device would. */
+async function postAsCoach(page: Page, room: string, texts: readonly string[]): Promise<void> {
+  const socket = io(new URL(page.url()).origin, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: await tokenOf(page.context()) }, forceNew: true });
+  try {
+    for (const content of texts) {
+      const answer: unknown = await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, { clientId: randomUUID(), content, room });
+      expect(answer).toHaveProperty('message');
+    }
+  } finally {
+    socket.close();
+  }
+}
+
+test("a room opens at its first unread under 'Nouveaux messages', and the member's other device clears its badge", async ({ browser }) => {
+  // Two devices of `vip`, both reading Indices: Forex is read up to its newest message.
+  const desktop = await member(browser, 'vip', 'Indices');
+  const phone = await member(browser, 'vip', 'Indices');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
+
+  // `vip` is away from Forex while `coach` posts 30 messages there (its read state is on the server).
+  await expect.poll(async () => (await desktop.request.get('/rest/chat/read-state', { headers: { authorization: `Bearer ${await tokenOf(desktop.context())}` } })).status()).toBe(200);
+  const label = unique('Point marché');
+  const texts = Array.from({ length: 30 }, (_, i) => `${label} n°${i + 1}`);
+  await postAsCoach(coach, 'forex', texts);
+  for (const page of [desktop, phone]) await expect(roomButton(page, 'Forex').getByLabel('30 nouveaux messages')).toBeVisible();
+
+  // The desktop opens Forex at the first of them, under the line, not at the newest.
+  await roomButton(desktop, 'Forex').click();
+  await expect(desktop).toHaveTitle(/ChatRoom Forex/);
+  const line = log(desktop).getByRole('separator', { name: 'Nouveaux messages' });
+  await expect(line).toBeVisible();
+  const first = log(desktop).getByText(texts[0]!, { exact: true });
+  await expect(first).toBeInViewport();
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).not.toBeInViewport();
+  const lineBox = (await line.boundingBox())!;
+  const firstBox = (await first.boundingBox())!;
+  expect(firstBox.y).toBeGreaterThan(lineBox.y);
+  expect(firstBox.y - lineBox.y).toBeLessThan(120);
+  await expect(desktop.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+
+  // The phone, still in Indices, sees Forex's badge clear.
+  await expect(roomButton(phone, 'Forex').getByLabel(/nouveaux? messages?/)).toHaveCount(0);
+
+  // 'Revenir au direct' jumps to the newest; the line stays while the member is in the room.
+  await desktop.getByRole('button', { name: 'Revenir au direct' }).click();
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport();
+  await expect(desktop.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+
+  // Back in Indices, then Forex again: everything was read, no line.
+  await roomButton(desktop, 'Indices').click();
+  await expect(desktop).toHaveTitle(/ChatRoom Indices/);
+  await roomButton(desktop, 'Forex').click();
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport();
+  await expect(log(desktop).getByRole('separator', { name: 'Nouveaux messages' })).toHaveCount(0);
+
+  for (const page of [desktop, phone, coach]) await page.context().close();
+});
+
+test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer comme lu' clears every badge", async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Forex');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
+  const label = unique('Analyse');
+  const texts = Array.from({ length: 3 }, (_, i) => `${label} n°${i + 1}`);
+  await postAsCoach(coach, 'forex', texts);
+  await expect(log(vip).getByText(texts[2]!, { exact: true })).toBeVisible();
+
+  // Marked unread from its second message: the line moves above it, the badge shows once away.
+  const row = log(vip).locator('[data-id]').filter({ hasText: texts[1]! });
+  await row.hover();
+  await row.getByRole('button', { name: 'Marquer comme non lu' }).click();
+  await expect(log(vip).getByRole('separator', { name: 'Nouveaux messages' })).toBeVisible();
+  await roomButton(vip, 'Indices').click();
+  await expect(roomButton(vip, 'Forex').getByLabel('2 nouveaux messages')).toBeVisible();
+
+  await postAsCoach(coach, 'crypto', [unique('Bitcoin')]);
+  await expect(roomButton(vip, 'Crypto').getByLabel(/nouveaux? messages?/)).toBeVisible();
+  await vip.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(rooms(vip).getByLabel(/nouveaux? messages?/)).toHaveCount(0);
+  // A reload keeps it: the badges come from the server's read state.
+  await vip.reload();
+  await expect(roomButton(vip, 'Forex')).toBeVisible();
+  await expect(rooms(vip).getByLabel(/nouveaux? messages?/)).toHaveCount(0);
+  for (const page of [vip, coach]) await page.context().close();
+});
+
+test('Escape in a room marks it read, on the other device too', async ({ browser }) => {
+  const desktop = await member(browser, 'vip', 'Crypto');
+  const phone = await member(browser, 'vip', 'Indices');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Forex');
+  const texts = [unique('Ethereum'), unique('Solana')];
+  await postAsCoach(coach, 'crypto', texts);
+  // The desktop has Crypto open: it reads what comes, until the member marks a message unread.
+  await expect(log(desktop).getByText(texts[1]!, { exact: true })).toBeVisible();
+  const row = log(desktop).locator('[data-id]').filter({ hasText: texts[0]! });
+  await row.hover();
+  await row.getByRole('button', { name: 'Marquer comme non lu' }).click();
+  await expect(roomButton(phone, 'Crypto').getByLabel('2 nouveaux messages')).toBeVisible();
+  await composer(desktop).focus();
+  await desktop.keyboard.press('Escape');
+  await expect(roomButton(phone, 'Crypto').getByLabel(/nouveaux? messages?/)).toHaveCount(0);
+  for (const page of [desktop, phone, coach]) await page.context().close();
+});
+
+/** The id of the first message row at the top of the log's visible part. */
+const topRowId = (page: Page) =>
+  log(page).evaluate((scroller) => {
+    const top = scroller.getBoundingClientRect().top;
+    const rows = [...scroller.querySelectorAll<HTMLElement>('[data-id]')];
+    return rows.find((row) => row.getBoundingClientRect().bottom > top + 1)?.dataset.id ?? null;
+  });
+
+test("a room's reading place is kept when switching back and across a reload", async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Forex');
+  await expect(log(vip).locator('[data-id]').first()).toBeVisible();
+  await log(vip).hover();
+  for (let i = 0; i < 3; i += 1) {
+    await vip.mouse.wheel(0, -600);
+    await vip.waitForTimeout(150);
+  }
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  await vip.waitForTimeout(800);
+  const top = await topRowId(vip);
+  expect(top).not.toBeNull();
+
+  await roomButton(vip, 'Indices').click();
+  await expect(vip).toHaveTitle(/ChatRoom Indices/);
+  await roomButton(vip, 'Forex').click();
+  await expect(vip).toHaveTitle(/ChatRoom Forex/);
+  await expect(log(vip).locator(`[data-id="${top}"]`)).toBeInViewport();
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+
+  await vip.reload();
+  await expect(log(vip).locator(`[data-id="${top}"]`)).toBeInViewport();
+  // At the end again, the place is forgotten: the next visit opens at the newest.
+  await vip.getByRole('button', { name: 'Revenir au direct' }).click();
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+  await vip.waitForTimeout(300);
+  await roomButton(vip, 'Indices').click();
+  await roomButton(vip, 'Forex').click();
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+  await vip.context().close();
+});
+
+test("rows arriving below a reader who scrolled up are counted on 'N nouveaux messages'", async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Indices');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
+  await expect(log(vip).locator('[data-id]').first()).toBeVisible();
+  await log(vip).hover();
+  for (let i = 0; i < 3; i += 1) {
+    await vip.mouse.wheel(0, -600);
+    await vip.waitForTimeout(150);
+  }
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  const texts = [unique('DAX'), unique('CAC')];
+  await postAsCoach(coach, 'indices', texts);
+  const below = vip.getByRole('button', { name: '2 nouveaux messages' });
+  await expect(below).toBeVisible();
+  await expect(log(vip).getByText(texts[1]!, { exact: true })).not.toBeInViewport();
+  await below.click();
+  await expect(log(vip).getByText(texts[1]!, { exact: true })).toBeInViewport();
+  await expect(below).toHaveCount(0);
+  for (const page of [vip, coach]) await page.context().close();
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { READ_CLIENT_EVENTS, roomReadAck, roomReadsResponse, type RoomRead } from '../../src/contract/read-state';
+import type { ComptoirDatabase } from '../../src/store/database';
+import { createApiClient } from '../../src/sync/api-client';
+import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import { readKv } from '../../src/sync/fold-chat-event';
+import { readStateKey } from '../../src/sync/fold-read-state';
+import { createSocketTransport } from '../../src/sync/socket-transport';
+import { createUploader } from '../../src/sync/upload-client';
+import { openMemoryDatabase } from '../unit/store/memory-database';
+import { chatClient } from './chat-helpers';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * The client's read state sync against the real server (issue 21): this device (the client's
+ * sync and store) and another device of `vip` (a bare socket) agree on each room's badge. One
+ * store per process (FACTS.md: RxDB's collection limit), so the other device is the bare socket.
+ */
+let server: TestServer;
+let db: ComptoirDatabase;
+let sync: ChatSync;
+let vipToken: string;
+const others = () => {
+  const client = chatClient(server);
+  cleanups.push(client.closeAll);
+  return client;
+};
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  db = await openMemoryDatabase();
+  vipToken = await server.tokenOf('vip');
+  const getToken = () => vipToken;
+  const socket = createSocketTransport({ getToken, url: server.url });
+  sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
+  cleanups.push(() => {
+    sync.close();
+    socket.close();
+  });
+  await sync.refreshRooms();
+}, 30_000);
+afterAll(async () => {
+  for (const cleanup of cleanups) cleanup();
+  await db.remove();
+  await server.close();
+});
+
+const badge = async (room: string) => (await db.rooms.findOne(room).exec())?.unread;
+const serverBadge = async (room: string) => {
+  const body = z.parse(roomReadsResponse, await (await server.get('/rest/chat/read-state', vipToken)).json());
+  return body.rooms.find((state) => state.room === room)?.unread;
+};
+const postAsCoach = async (room: string, n: number) => {
+  const client = others();
+  const coach = await client.open('coach');
+  const posted = [];
+  for (let i = 0; i < n; i += 1) posted.push(await client.post(coach, { room, content: `${room} ${i}` }));
+  return posted;
+};
+
+describe('read state sync: a phone and a desktop agree', () => {
+  it('learns the counts on connecting, and follows reads and unreads made on the other device', async () => {
+    await vi.waitFor(async () => expect(await readKv<RoomRead>(db, readStateKey('indices'))).not.toBeNull(), { timeout: 5000 });
+    const posted = await postAsCoach('indices', 3);
+    await sync.reads.refresh();
+    expect(await badge('indices')).toBe(3);
+
+    const phone = others();
+    const socket = await phone.open('vip');
+    await phone.ask(socket, READ_CLIENT_EVENTS.markRead, { room: 'indices' }, roomReadAck);
+    await vi.waitFor(async () => expect(await badge('indices')).toBe(0), { timeout: 5000 });
+
+    await phone.ask(socket, READ_CLIENT_EVENTS.markUnread, { messageId: posted[1]!._id }, roomReadAck);
+    await vi.waitFor(async () => expect(await badge('indices')).toBe(2), { timeout: 5000 });
+    expect((await readKv<RoomRead>(db, readStateKey('indices')))?.readUpTo?._id).toBe(posted[0]!._id);
+  });
+
+  it("marks read, unread and all read from this device; a room marked unread is not read again until reopened", async () => {
+    const posted = await postAsCoach('forex', 3);
+    await sync.reads.refresh();
+    expect(await badge('forex')).toBe(3);
+    expect(await sync.reads.markUnread('forex', posted[0]!._id)).toBeNull();
+    sync.reads.read('forex', { _id: posted[2]!._id, date: posted[2]!.date });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await serverBadge('forex')).toBe(3);
+    sync.reads.resume('forex');
+    sync.reads.read('forex', { _id: posted[2]!._id, date: posted[2]!.date });
+    await vi.waitFor(async () => expect(await serverBadge('forex')).toBe(0), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await badge('forex')).toBe(0), { timeout: 3000 });
+
+    await postAsCoach('crypto', 2);
+    await sync.reads.refresh();
+    expect(await badge('crypto')).toBe(2);
+    expect(await sync.reads.markAllRead()).toBeNull();
+    expect(await badge('crypto')).toBe(0);
+    expect(await serverBadge('crypto')).toBe(0);
+  });
+
+  it('sends at most one read a second per room while the member reads', async () => {
+    const posted = await postAsCoach('crypto', 3);
+    await sync.reads.refresh();
+    expect(await badge('crypto')).toBe(3);
+    // The first read goes at once; the next two fold into one, a second later.
+    for (const message of posted) sync.reads.read('crypto', { _id: message._id, date: message.date });
+    await vi.waitFor(async () => expect(await serverBadge('crypto')).toBe(2), { timeout: 800 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await serverBadge('crypto')).toBe(2);
+    await vi.waitFor(async () => expect(await serverBadge('crypto')).toBe(0), { timeout: 3000 });
+  });
+});
