@@ -29,6 +29,7 @@ export const roomSwitcherMachine = setup({
   types: {
     context: {} as RoomSwitcherContext,
     events: {} as RoomSwitcherEvent,
+    input: {} as { rooms: NavRoom[] },
   },
   actions: {
     openRoom: (_, _params: { roomId: string }) => {},
@@ -40,7 +41,7 @@ export const roomSwitcherMachine = setup({
   },
 }).createMachine({
   id: 'roomSwitcher',
-  context: { rooms: [], query: '', activeId: null },
+  context: ({ input }) => ({ rooms: input.rooms, query: '', activeId: null }),
   initial: 'closed',
   on: {
     'rooms.changed': {
