@@ -7,6 +7,8 @@ import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
 import { useRoomSelection } from './use-room-selection';
+import { RoomSwitcher } from './room-switcher';
+import { useRoomSwitching } from './use-room-switching';
 import { ALERT_PANEL } from '../../domain/alert-panel';
 import { useWiderThan } from '../common/use-min-width';
 
@@ -17,6 +19,17 @@ const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) 
 export function ChatPage() {
   const { rooms, room, select } = useRoomSelection();
   const [thread, setThread] = useState<string | null>(null);
+  // ↑ in the empty composer: the last message's thread, its composer focused (each press anew).
+  const [replyRequest, setReplyRequest] = useState<{ id: string; n: number } | null>(null);
+  const openThread = useCallback((id: string) => {
+    setReplyRequest(null);
+    setThread(id);
+  }, []);
+  const reply = useCallback((id: string) => {
+    setThread(id);
+    setReplyRequest((last) => ({ id, n: (last?.n ?? 0) + 1 }));
+  }, []);
+  const keys = useRoomSwitching({ rooms, currentRoomId: room?.id ?? null, select });
   const [alerts, setAlerts] = useState(false);
   const wide = useWiderThan(ALERT_PANEL.minWindow);
   const phone = !useWiderThan(PHONE_MAX_WIDTH);
@@ -45,7 +58,7 @@ export function ChatPage() {
   const toggleAlerts = useCallback(() => setAlerts((open) => !open), []);
 
   return (
-    <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
+    <Layout ref={keys.layout} data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       {phone ? (
         <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} />
       ) : (
@@ -55,7 +68,8 @@ export function ChatPage() {
         <RoomView
           key={room.id}
           room={room}
-          onOpenThread={setThread}
+          onOpenThread={openThread}
+          onReply={reply}
           onToggleAlerts={wide ? toggleAlerts : undefined}
           alertsOpen={showAlerts}
           onOpenRooms={phone ? openRooms : undefined}
@@ -64,7 +78,10 @@ export function ChatPage() {
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
-      {thread && room ? <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} /> : null}
+      {thread && room ? (
+        <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
+      ) : null}
+      <RoomSwitcher actor={keys.switcher} rooms={rooms} />
       {showAlerts && !thread ? (
         <Suspense fallback={null}>
           <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} />
