@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ROOM_KEYS_TEXT } from '../../domain/room-keys-text-fr';
 import { roomSwitcherMachine, switcherMatches } from '../../machines/room-switcher-machine';
@@ -26,7 +26,6 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
   const listId = useId();
   const hintId = useId();
   const optionId = (roomId: string) => `${listId}-${roomId}`;
-  const list = useRef<HTMLUListElement>(null);
 
   // Only the names and badges matter to the switcher; a room's other fields change nothing here.
   const navKey = JSON.stringify(rooms.map((room) => [room.id, room.name, room.unread]));
@@ -37,8 +36,8 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
 
   useEffect(() => {
     if (!open || activeId === null) return;
-    list.current?.querySelector(`[data-room="${CSS.escape(activeId)}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, activeId]);
+    document.getElementById(`${listId}-${activeId}`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, activeId, listId]);
 
   return (
     <Dialog title={ROOM_KEYS_TEXT.switcherTitle} open={open} onClose={() => actor.send({ type: 'switcher.close' })}>
@@ -70,14 +69,13 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
       />
       <Hint id={hintId}>{ROOM_KEYS_TEXT.hint}</Hint>
       {matches.length > 0 ? (
-        <Options ref={list} id={listId} role="listbox" aria-label={ROOM_KEYS_TEXT.resultsLabel}>
+        <Options id={listId} role="listbox" aria-label={ROOM_KEYS_TEXT.resultsLabel}>
           {matches.map((match) => {
             const room = byId.get(match.id);
             return (
               <Option
                 key={match.id}
                 id={optionId(match.id)}
-                data-room={match.id}
                 role="option"
                 aria-selected={match.id === activeId}
                 // The field keeps the focus: a press on an option must not take it.
