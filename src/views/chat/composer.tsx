@@ -27,14 +27,8 @@ const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ def
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
  */
-export function Composer(props: {
-  stream: string;
-  privateRoom?: boolean;
-  canSendAttachments?: boolean;
-  voiceNotes?: boolean;
-  /** ↑ in the empty composer (issue 21): the room answers the last message. */
-  onArrowUpWhenEmpty?: () => void;
-}) {
+// `onArrowUpWhenEmpty`: ↑ in the empty composer (issue 21), the room answers its last message.
+export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean; onArrowUpWhenEmpty?: () => void }) {
   const { storage } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
@@ -155,7 +149,7 @@ export function Composer(props: {
           rows={1}
           onChange={(event) => composer.send({ type: 'composer.input', text: event.target.value })}
           onKeyDown={(event) => {
-            const plain = !event.altKey && !event.shiftKey && !event.ctrlKey && !event.metaKey;
+            const plain = !event.altKey && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing;
             if (event.key === 'ArrowUp' && plain && props.onArrowUpWhenEmpty && text === '' && attachments.length === 0) {
               event.preventDefault();
               props.onArrowUpWhenEmpty();

@@ -36,7 +36,8 @@ export function useRoomSwitching(props: { rooms: readonly RoomDoc[]; currentRoom
     if (wanted === null || wanted.id !== props.currentRoomId) return;
     pending.current = null;
     const active = document.activeElement;
-    const lost = active === null || active === document.body || !active.isConnected;
+    // The old room's composer went with it, and its thread (an aside) is about to.
+    const lost = active === null || active === document.body || !active.isConnected || active.closest('aside') !== null;
     if (wanted.always || lost) focusRoom(layout.current);
   }, [props.currentRoomId]);
 
