@@ -27,7 +27,6 @@ const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ def
  * The composer (spec 2 §4, §5) over the composer machine. The draft carries the stream it was
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md).
  */
-// `onArrowUpWhenEmpty`: ↑ in the empty composer (issue 21), the room answers its last message.
 export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean; onArrowUpWhenEmpty?: () => void }) {
   const { storage } = useApp();
   const chat = useChat();
@@ -149,6 +148,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           rows={1}
           onChange={(event) => composer.send({ type: 'composer.input', text: event.target.value })}
           onKeyDown={(event) => {
+            // ↑ in the empty composer (issue 21): the room answers its last message; it edits nothing.
             const plain = !event.altKey && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing;
             if (event.key === 'ArrowUp' && plain && props.onArrowUpWhenEmpty && text === '' && attachments.length === 0) {
               event.preventDefault();
