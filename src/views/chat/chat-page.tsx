@@ -7,10 +7,12 @@ import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
 import { useRoomSelection } from './use-room-selection';
-import { RoomSwitcher } from './room-switcher';
-import { useRoomSwitching } from './use-room-switching';
+import { loadRoomSwitcher, useRoomSwitching } from './use-room-switching';
 import { ALERT_PANEL } from '../../domain/alert-panel';
 import { useWiderThan } from '../common/use-min-width';
+
+/** 'Aller à une room' (Ctrl+K): its own chunk, loaded when first opened. */
+const RoomSwitcher = lazy(() => loadRoomSwitcher().then((m) => ({ default: m.RoomSwitcher })));
 
 /** The room's alert panel: its own chunk, loaded when first opened (issue 4, `initial_js_kb`). */
 const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) => ({ default: m.AlertSidePanel })));
@@ -81,7 +83,11 @@ export function ChatPage() {
       {thread && room ? (
         <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
       ) : null}
-      <RoomSwitcher actor={keys.switcher} rooms={rooms} />
+      {keys.switcherOpened ? (
+        <Suspense fallback={null}>
+          <RoomSwitcher actor={keys.switcher} rooms={rooms} />
+        </Suspense>
+      ) : null}
       {showAlerts && !thread ? (
         <Suspense fallback={null}>
           <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} />

@@ -15,7 +15,8 @@ export type RoomSwitcherActor = ActorRefFrom<typeof roomSwitcherMachine>;
 /**
  * 'Aller à une room' (Ctrl+K / ⌘K): a search field over the rooms the member sees, as a combobox
  * whose listbox follows ↑/↓ through `aria-activedescendant` (the focus stays in the field); Enter
- * opens the active room, Escape closes and the dialog gives the focus back to where it was.
+ * opens the active room, Escape closes and the dialog gives the focus back to where it was. The
+ * actor knows the rooms (`useRoomSwitching` tells it); `rooms` gives the view their locks.
  */
 export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms: readonly RoomDoc[] }) {
   const open = useSelector(actor, (s) => s.matches('open'));
@@ -26,13 +27,6 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
   const listId = useId();
   const hintId = useId();
   const optionId = (roomId: string) => `${listId}-${roomId}`;
-
-  // Only the names and badges matter to the switcher; a room's other fields change nothing here.
-  const navKey = JSON.stringify(rooms.map((room) => [room.id, room.name, room.unread]));
-  useEffect(() => {
-    const navRooms = (JSON.parse(navKey) as [string, string, number][]).map(([id, name, unread]) => ({ id, name, unread }));
-    actor.send({ type: 'rooms.changed', rooms: navRooms });
-  }, [navKey, actor]);
 
   useEffect(() => {
     if (!open || activeId === null) return;

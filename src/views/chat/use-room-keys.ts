@@ -13,13 +13,21 @@ export function isMac(): boolean {
  * opens the switcher, Alt+↑/↓ the previous / next room, Alt+Shift+↑/↓ the previous / next room
  * with unread messages, from anywhere on the page but an open dialog.
  */
-export function useRoomKeys(props: { rooms: readonly NavRoom[]; currentRoomId: string | null; onSelect: (roomId: string) => void; onOpenSwitcher: () => void }) {
+export function useRoomKeys(props: {
+  rooms: readonly NavRoom[];
+  currentRoomId: string | null;
+  onSelect: (roomId: string) => void;
+  onOpenSwitcher: () => void;
+  /** Ctrl (⌘) pressed alone: the switcher may be next, its view can start loading. */
+  onCommandKey?: () => void;
+}) {
   const latest = useRef(props);
   latest.current = props;
   useEffect(() => {
     const mac = isMac();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
+      if (event.key === (mac ? 'Meta' : 'Control')) latest.current.onCommandKey?.();
       const shortcut = roomShortcut(event, placeOf(event.target), mac);
       if (shortcut === null) return;
       event.preventDefault();

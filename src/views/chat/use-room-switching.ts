@@ -1,8 +1,11 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { roomSwitcherMachine } from '../../machines/room-switcher-machine';
 import type { RoomDoc } from '../../store/schemas';
 import { useRoomKeys } from './use-room-keys';
+
+/** The switcher's view, its own chunk (the chat page's weight is budgeted): fetched once. */
+export const loadRoomSwitcher = () => import('./room-switcher');
 
 /**
  * The keyboard's ways to another room (issue 21) for a page with a room list: the switcher's actor
@@ -23,11 +26,22 @@ export function useRoomSwitching(props: { rooms: readonly RoomDoc[]; currentRoom
   const switcher = useActorRef(roomSwitcherMachine.provide({ actions: { openRoom: (_, { roomId }) => switchTo(roomId, true) } }), {
     input: { rooms: [] },
   });
+  // Only the names and badges matter to the switcher; a room's other fields change nothing there.
+  const navKey = JSON.stringify(props.rooms.map((room) => [room.id, room.name, room.unread]));
+  useEffect(() => {
+    const rooms = (JSON.parse(navKey) as [string, string, number][]).map(([id, name, unread]) => ({ id, name, unread }));
+    switcher.send({ type: 'rooms.changed', rooms });
+  }, [navKey, switcher]);
+  // The switcher's view loads with its first opening, and stays (its dialog gives the focus back).
+  const opened = useRef(false);
+  const open = useSelector(switcher, (s) => s.matches('open'));
+  if (open) opened.current = true;
   useRoomKeys({
     rooms: props.rooms,
     currentRoomId: props.currentRoomId,
     onSelect: (id) => switchTo(id, false),
     onOpenSwitcher: () => switcher.send({ type: 'switcher.open' }),
+    onCommandKey: loadRoomSwitcher,
   });
 
   // After the new room's view is in the page (and the switcher has closed, giving the focus back).
@@ -41,7 +55,7 @@ export function useRoomSwitching(props: { rooms: readonly RoomDoc[]; currentRoom
     if (wanted.always || lost) focusRoom(layout.current);
   }, [props.currentRoomId]);
 
-  return { layout, switcher };
+  return { layout, switcher, switcherOpened: opened.current };
 }
 
 /** The room's composer, else the room's entry in the list, else the phone's rooms button. */

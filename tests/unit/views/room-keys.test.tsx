@@ -25,7 +25,9 @@ const room = (id: string, name: string, unread = 0, canRead = true): RoomDoc =>
 const ROOMS = [room('all', 'ALL'), room('forex', 'Forex', 4), room('indices', 'Indices'), room('prime', 'Prime', 0, false)];
 
 function Switcher({ onOpen, onActor }: { onOpen: (id: string) => void; onActor: (actor: RoomSwitcherActor) => void }) {
-  const actor = useActorRef(roomSwitcherMachine.provide({ actions: { openRoom: (_, { roomId }) => onOpen(roomId) } }), { input: { rooms: [] } });
+  const actor = useActorRef(roomSwitcherMachine.provide({ actions: { openRoom: (_, { roomId }) => onOpen(roomId) } }), {
+    input: { rooms: ROOMS.map(({ id, name, unread }) => ({ id, name, unread })) },
+  });
   onActor(actor);
   return <RoomSwitcher actor={actor} rooms={ROOMS} />;
 }
