@@ -31,5 +31,3 @@ export function roomShortcut(press: KeyPress, place: KeyPlace, mac: boolean): Ro
   return null;
 }
 
-/** The shortcut as `aria-keyshortcuts` and a hint write it. */
-export const switcherKeys = (mac: boolean) => (mac ? { aria: 'Meta+K', label: '⌘K' } : { aria: 'Control+K', label: 'Ctrl+K' });

@@ -51,6 +51,12 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
         value={query}
         onChange={(event) => actor.send({ type: 'switcher.type', query: event.target.value })}
         onKeyDown={(event) => {
+          // Ctrl+K (⌘K) again closes, rather than reaching the browser's own shortcut.
+          if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+            event.preventDefault();
+            actor.send({ type: 'switcher.close' });
+            return;
+          }
           if (event.nativeEvent.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
