@@ -68,6 +68,16 @@ describe('the room switcher dialog', () => {
     fireEvent.click(view.getByRole('option', { name: /Forex/ }));
     expect(onOpen).toHaveBeenCalledWith('forex');
   });
+
+  it('closes on Ctrl+K again, without opening anything', () => {
+    const onOpen = vi.fn();
+    let actor!: RoomSwitcherActor;
+    const view = render(<Switcher onOpen={onOpen} onActor={(a) => (actor = a)} />);
+    act(() => actor.send({ type: 'switcher.open' }));
+    fireEvent.keyDown(view.getByRole('combobox'), { key: 'k', ctrlKey: true });
+    expect(view.queryByRole('combobox')).toBeNull();
+    expect(onOpen).not.toHaveBeenCalled();
+  });
 });
 
 function Keys(props: { currentRoomId: string | null; onSelect: (id: string) => void; onOpenSwitcher: () => void }) {
