@@ -7,7 +7,7 @@ import { roomSwitcherMachine, switcherMatches } from '../../machines/room-switch
 import type { RoomDoc } from '../../store/schemas';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
-import { CountBadge } from '../common/ui';
+import { CountBadge, Field } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
 
 export type RoomSwitcherActor = ActorRefFrom<typeof roomSwitcherMachine>;
@@ -35,38 +35,40 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
 
   return (
     <Dialog title={ROOM_KEYS_TEXT.switcherTitle} open={open} onClose={() => actor.send({ type: 'switcher.close' })}>
-      <Search
-        type="text"
-        role="combobox"
-        aria-label={ROOM_KEYS_TEXT.searchLabel}
-        aria-autocomplete="list"
-        aria-expanded={matches.length > 0}
-        aria-controls={matches.length > 0 ? listId : undefined}
-        aria-activedescendant={activeId !== null && matches.length > 0 ? optionId(activeId) : undefined}
-        aria-describedby={hintId}
-        placeholder={ROOM_KEYS_TEXT.searchPlaceholder}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={80}
-        value={query}
-        onChange={(event) => actor.send({ type: 'switcher.type', query: event.target.value })}
-        onKeyDown={(event) => {
-          // Ctrl+K (⌘K) again closes, rather than reaching the browser's own shortcut.
-          if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
-            event.preventDefault();
-            actor.send({ type: 'switcher.close' });
-            return;
-          }
-          if (event.nativeEvent.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault();
-            actor.send({ type: 'switcher.move', step: event.key === 'ArrowDown' ? 1 : -1 });
-          } else if (event.key === 'Enter') {
-            event.preventDefault();
-            actor.send({ type: 'switcher.choose' });
-          }
-        }}
-      />
+      <Field>
+        {ROOM_KEYS_TEXT.searchLabel}
+        <input
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={matches.length > 0}
+          aria-controls={matches.length > 0 ? listId : undefined}
+          aria-activedescendant={activeId !== null && matches.length > 0 ? optionId(activeId) : undefined}
+          aria-describedby={hintId}
+          placeholder={ROOM_KEYS_TEXT.searchPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={80}
+          value={query}
+          onChange={(event) => actor.send({ type: 'switcher.type', query: event.target.value })}
+          onKeyDown={(event) => {
+            // Ctrl+K (⌘K) again closes, rather than reaching the browser's own shortcut.
+            if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+              event.preventDefault();
+              actor.send({ type: 'switcher.close' });
+              return;
+            }
+            if (event.nativeEvent.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              actor.send({ type: 'switcher.move', step: event.key === 'ArrowDown' ? 1 : -1 });
+            } else if (event.key === 'Enter') {
+              event.preventDefault();
+              actor.send({ type: 'switcher.choose' });
+            }
+          }}
+        />
+      </Field>
       <Hint id={hintId}>{ROOM_KEYS_TEXT.hint}</Hint>
       {matches.length > 0 ? (
         <Options id={listId} role="listbox" aria-label={ROOM_KEYS_TEXT.resultsLabel}>
@@ -109,20 +111,6 @@ export function RoomSwitcher({ actor, rooms }: { actor: RoomSwitcherActor; rooms
 const sameIds = (a: readonly { id: string; unread: number }[], b: readonly { id: string; unread: number }[]) =>
   a.length === b.length && a.every((room, i) => room.id === b[i]!.id && room.unread === b[i]!.unread);
 
-const Search = styled.input`
-  width: 100%;
-  box-sizing: border-box;
-  height: 44px;
-  padding: 0 12px;
-  border-radius: 8px;
-  border: 1px solid var(--border);
-  background: var(--surface);
-  color: var(--text);
-  font: inherit;
-  &:focus {
-    border-color: var(--accent);
-  }
-`;
 const Hint = styled.p`
   margin: 6px 0 10px;
   font-size: 12px;
