@@ -69,12 +69,38 @@ test('Alt+↓ and Alt+↑ move to the next and previous room of the list, from t
   await vip.context().close();
 });
 
+test('a room with unread messages leads the switcher, and Alt+Shift+↓ goes straight to it', async ({ browser }) => {
+  const vip = await member(browser, 'vip');
+  const coach = await member(browser, 'coach', 'Crypto');
+  await composer(coach).fill(unique('Nouveau dans Crypto'));
+  await coach.keyboard.press('Enter');
+  const crypto = vip.getByRole('navigation', { name: 'Rooms' }).getByRole('button', { name: /Crypto/ });
+  await expect(crypto.getByLabel('1 nouveau message')).toBeVisible();
+
+  await vip.keyboard.press('Control+k');
+  await expect(switcher(vip).getByRole('option').first()).toHaveAccessibleName(/^Crypto.*1 nouveau message$/);
+  await vip.keyboard.press('Escape');
+  await expect(switcher(vip)).toBeHidden();
+
+  // Indices, between Forex and Crypto, has nothing new: skipped.
+  await vip.keyboard.press('Alt+Shift+ArrowDown');
+  await expect(heading(vip)).toHaveText('Crypto');
+  await expect(crypto.getByLabel(/nouveau/)).toHaveCount(0);
+  // No other room has anything new: Alt+Shift+↑ stays.
+  await vip.keyboard.press('Alt+Shift+ArrowUp');
+  await vip.waitForTimeout(300);
+  await expect(heading(vip)).toHaveText('Crypto');
+  await vip.context().close();
+  await coach.context().close();
+});
+
 test('↑ in the empty composer opens the last message in its thread, to answer it', async ({ browser }) => {
   const vip = await member(browser, 'vip', 'Crypto');
   const text = unique('Dernier message');
   await composer(vip).fill(text);
   await vip.keyboard.press('Enter');
-  await expect(log(vip).getByRole('article').filter({ hasText: text })).toHaveCount(1);
+  // Delivered (a pending message has no thread yet): the newest row of the room.
+  await expect(log(vip).getByRole('article').filter({ hasText: text }).getByRole('button', { name: 'Répondre' })).toBeVisible();
   await expect(composer(vip)).toHaveValue('');
 
   // With text, ↑ stays the caret's.
