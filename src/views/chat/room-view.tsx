@@ -82,7 +82,7 @@ export const RoomView = memo(function RoomView({
   }, [shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
   const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
-  // The newest row the log shows (its shared window, already live while the log is on screen).
+  // The room's newest delivered row (a send still pending has no thread to answer in yet).
   const replyToLast = useCallback(() => {
     void firstValueFrom(keptWindow$(db, stream, LIST_PAGE, null)).then(({ rows }) => {
       const last = rows.at(-1);
