@@ -6,9 +6,10 @@ import { signIn } from './sign-in';
 
 /**
  * Issue 16, "accessible": axe finds no serious or critical violation on any route, for every
- * account, in both themes, at desktop and phone widths, nor with the messaging panel, a dialog or
- * a thread open. Fast by design: axe's source goes into the document once, routes change inside
- * that document (wouter follows `popstate`), and both themes are checked on each rendered screen.
+ * account, in both themes, at desktop and phone widths, nor with the messaging panel, a dialog,
+ * the room switcher or a thread open. Fast by design: axe's source goes into the document once,
+ * routes change inside that document (wouter follows `popstate`), and both themes are checked on
+ * each rendered screen.
  */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -174,6 +175,16 @@ async function sweepOpenStates(page: Page, findings: Findings, account: string, 
   await checkThemes(page, findings, { ...where, state: 'dialogue de déconnexion' });
   await dialog.getByRole('button', { name: 'Non' }).click();
   await expect(dialog).toBeHidden();
+
+  // The room switcher (Ctrl+K), with a query typed: the combobox, its listbox and an active option.
+  await page.keyboard.press('Control+k');
+  const switcher = page.getByRole('dialog', { name: 'Aller à une room' });
+  await switcher.waitFor();
+  await page.keyboard.type('o');
+  await settled(page);
+  await checkThemes(page, findings, { ...where, state: 'sélecteur de room ouvert' });
+  await page.keyboard.press('Escape');
+  await expect(switcher).toBeHidden();
 
   // A thread, where the member reads the room.
   const reply = page.getByRole('log', { name: 'Messages' }).first().getByRole('button', { name: /^(Répondre|\d+ réponses?)$/ }).last();

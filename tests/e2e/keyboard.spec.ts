@@ -4,8 +4,9 @@ import { unique } from './chat-room';
 
 /**
  * Issue 16, "accessible": the member's journey with the keyboard alone — sign in, open the chat,
- * pick a room, send a message, open and close its thread, open and close the messaging panel —
- * every control reached showing its focus ring, and focus given back where it came from.
+ * pick a room, send a message, open and close its thread, open and close the messaging panel, go
+ * to another room with Ctrl+K — every control reached showing its focus ring, and focus given
+ * back where it came from.
  */
 
 
@@ -101,4 +102,12 @@ test('keyboard only: sign in, chat in Forex, a message sent, its thread and the 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(messaging).toBeFocused();
+
+  // Another room without the list (issue 21): Ctrl+K, a few letters, Enter; its composer has the focus.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: 'Rechercher une room' })).toBeFocused();
+  await page.keyboard.type('ind');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveTitle(/ChatRoom Indices/);
+  await expect(page.getByRole('textbox', { name: 'Votre message' })).toBeFocused();
 });

@@ -9,8 +9,12 @@ import { ThreadPanel } from './thread-panel';
 import { useRoomSelection } from './use-room-selection';
 import { useChat } from './use-chat';
 import { toast } from '../common/toast';
+import { loadRoomSwitcher, useRoomSwitching } from './use-room-switching';
 import { ALERT_PANEL } from '../../domain/alert-panel';
 import { useWiderThan } from '../common/use-min-width';
+
+/** 'Aller à une room' (Ctrl+K): its own chunk, loaded when first opened. */
+const RoomSwitcher = lazy(() => loadRoomSwitcher().then((m) => ({ default: m.RoomSwitcher })));
 
 /** The room's alert panel: its own chunk, loaded when first opened (issue 4, `initial_js_kb`). */
 const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) => ({ default: m.AlertSidePanel })));
@@ -19,6 +23,17 @@ const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) 
 export function ChatPage() {
   const { rooms, room, select } = useRoomSelection();
   const [thread, setThread] = useState<string | null>(null);
+  // ↑ in the empty composer: the last message's thread, its composer focused (each press anew).
+  const [replyRequest, setReplyRequest] = useState<{ id: string; n: number } | null>(null);
+  const openThread = useCallback((id: string) => {
+    setReplyRequest(null);
+    setThread(id);
+  }, []);
+  const reply = useCallback((id: string) => {
+    setThread(id);
+    setReplyRequest((last) => ({ id, n: (last?.n ?? 0) + 1 }));
+  }, []);
+  const keys = useRoomSwitching({ rooms, currentRoomId: room?.id ?? null, select });
   const [alerts, setAlerts] = useState(false);
   const wide = useWiderThan(ALERT_PANEL.minWindow);
   const phone = !useWiderThan(PHONE_MAX_WIDTH);
@@ -49,7 +64,7 @@ export function ChatPage() {
   const markAllRead = useCallback(() => void chat?.reads.markAllRead().then((error) => error && toast.error(error)), [chat]);
 
   return (
-    <Layout data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
+    <Layout ref={keys.layout} data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       {phone ? (
         <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} onMarkAllRead={markAllRead} />
       ) : (
@@ -59,7 +74,8 @@ export function ChatPage() {
         <RoomView
           key={room.id}
           room={room}
-          onOpenThread={setThread}
+          onOpenThread={openThread}
+          onReply={reply}
           onToggleAlerts={wide ? toggleAlerts : undefined}
           alertsOpen={showAlerts}
           onOpenRooms={phone ? openRooms : undefined}
@@ -68,7 +84,14 @@ export function ChatPage() {
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
-      {thread && room ? <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} /> : null}
+      {thread && room ? (
+        <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
+      ) : null}
+      {keys.switcherOpened ? (
+        <Suspense fallback={null}>
+          <RoomSwitcher actor={keys.switcher} rooms={rooms} />
+        </Suspense>
+      ) : null}
       {showAlerts && !thread ? (
         <Suspense fallback={null}>
           <AlertSidePanel room={room} rooms={rooms} onClose={() => setAlerts(false)} />

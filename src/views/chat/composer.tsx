@@ -28,7 +28,7 @@ const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ def
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md); the composer is keyed
  * by its stream and opens with that stream's kept draft (issue 21).
  */
-export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean }) {
+export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean; onArrowUpWhenEmpty?: () => void }) {
   const { storage, drafts } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
@@ -158,6 +158,13 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           rows={1}
           onChange={(event) => composer.send({ type: 'composer.input', text: event.target.value })}
           onKeyDown={(event) => {
+            // ↑ in the empty composer (issue 21): the room answers its last message; it edits nothing.
+            const plain = !event.altKey && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing;
+            if (event.key === 'ArrowUp' && plain && props.onArrowUpWhenEmpty && text === '' && attachments.length === 0) {
+              event.preventDefault();
+              props.onArrowUpWhenEmpty();
+              return;
+            }
             if (event.key === 'Escape') composer.send({ type: 'composer.dismissMentions' });
             if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
             event.preventDefault();

@@ -1,12 +1,13 @@
 import { styled } from '@linaria/react';
 import { memo, useCallback, useEffect, useMemo, useState, type Ref } from 'react';
-import { of } from 'rxjs';
+import { firstValueFrom, of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { banDisplayDate } from '../../domain/message-grouping';
 import { expiryOf, isBanned, isModerator, isVip } from '../../domain/subscriptions';
-import { kv$, pins$, threads$ } from '../../store/chat-queries';
+import { keptWindow$, kv$, pins$, threads$ } from '../../store/chat-queries';
+import { LIST_PAGE } from '../../domain/chat-limits';
 import type { RoomDoc } from '../../store/schemas';
 import { usersCountKey } from '../../sync/chat-sync';
 import { roomStream } from '../../sync/message-state';
@@ -35,6 +36,7 @@ const banDate = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' })
 export const RoomView = memo(function RoomView({
   room,
   onOpenThread,
+  onReply,
   onToggleAlerts,
   alertsOpen,
   onOpenRooms,
@@ -42,6 +44,8 @@ export const RoomView = memo(function RoomView({
 }: {
   room: RoomDoc;
   onOpenThread: (id: string) => void;
+  /** ↑ in the empty composer: the room's last message, to answer in its thread. */
+  onReply?: (id: string) => void;
   onToggleAlerts?: () => void;
   alertsOpen?: boolean;
   /** On a phone the room list is a sheet, opened from the header. */
@@ -56,7 +60,7 @@ export const RoomView = memo(function RoomView({
   // The header's counts read the store once the log's first rows are shown, not against them.
   const [shownStream, setShownStream] = useState<string | null>(null);
   const shown = shownStream === stream;
-  const { storage, firstPaint } = useApp();
+  const { storage, firstPaint, db } = useApp();
   const [log, setLog] = useState<HTMLElement | null>(null);
   const onShown = useCallback(
     (element: HTMLElement | null) => {
@@ -79,6 +83,13 @@ export const RoomView = memo(function RoomView({
   }, [shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
   const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
+  // The room's newest delivered row (a send still pending has no thread to answer in yet).
+  const replyToLast = useCallback(() => {
+    void firstValueFrom(keptWindow$(db, stream, LIST_PAGE, null)).then(({ rows }) => {
+      const last = rows.at(-1);
+      if (last) onReply?.(last._id);
+    });
+  }, [db, stream, onReply]);
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
 
   return (
@@ -160,7 +171,7 @@ export const RoomView = memo(function RoomView({
           {CHAT_TEXT.banned} {banDate(banDisplayDate(banExpiry))}
         </ComposerNotice>
       ) : room.canRead && room.canWrite ? (
-        <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} />
+        <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} onArrowUpWhenEmpty={onReply ? replyToLast : undefined} />
       ) : room.canRead ? (
         <ComposerNotice>{CHAT_TEXT.readOnly}</ComposerNotice>
       ) : null}

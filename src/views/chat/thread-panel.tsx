@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { isModerator } from '../../domain/subscriptions';
 import { message$ } from '../../store/chat-queries';
@@ -14,13 +14,23 @@ import { MessageRow } from './message-row';
 import { useChat, useQuery } from './use-chat';
 
 /** 'Fil de discussion': a message and its replies, joined while open (spec 2 §2). */
-export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: () => void }) {
+export function ThreadPanel(props: {
+  room: RoomDoc;
+  parentId: string;
+  onClose: () => void;
+  /** Set (and changed on each request) when the thread opened to answer: its composer takes the focus. */
+  replyRequest?: number;
+}) {
   const chat = useChat();
   const user = useCurrentUser();
   const now = useNow();
   const parent = useQuery((db) => message$(db, props.parentId), [props.parentId], null);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   const stream = threadStream(props.parentId);
+  const aside = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (props.replyRequest !== undefined) aside.current?.querySelector<HTMLElement>('form textarea')?.focus({ preventScroll: true });
+  }, [props.replyRequest]);
 
   useEffect(() => {
     if (!chat) return;
@@ -30,6 +40,7 @@ export function ThreadPanel(props: { room: RoomDoc; parentId: string; onClose: (
 
   return (
     <Aside
+      ref={aside}
       aria-label={CHAT_TEXT.threadTitle}
       onKeyDown={(event) => {
         // Escape closes the thread from anywhere inside it, unless a dialog of its own is open.
