@@ -58,14 +58,14 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
 
   // 'Revenir au direct' jumps to the newest; the line stays while the member is in the room.
   await desktop.getByRole('button', { name: 'Revenir au direct' }).click();
-  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport();
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
   await expect(desktop.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
 
   // Back in Indices, then Forex again: everything was read, no line.
   await roomButton(desktop, 'Indices').click();
   await expect(desktop).toHaveTitle(/ChatRoom Indices/);
   await roomButton(desktop, 'Forex').click();
-  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport();
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
   await expect(log(desktop).getByRole('separator', { name: 'Nouveaux messages' })).toHaveCount(0);
 
   for (const page of [desktop, phone, coach]) await page.context().close();
