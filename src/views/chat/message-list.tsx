@@ -2,7 +2,7 @@ import { styled } from '@linaria/react';
 import { Icon } from '../common/icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { of } from 'rxjs';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
 import type { FollowingsRecord } from '../../contract/messaging';
 import { followNewRows, LIST_PAGE, SCROLL_BOTTOM_THRESHOLD_PX } from '../../domain/chat-limits';
@@ -283,8 +283,10 @@ export function MessageList(props: {
         storage.setItem(ROW_HEIGHT_KEY, String(measuredRowHeight));
       }
     }
-    // A list opened at its first unread starts where it means to: it may read ahead at once.
-    if (lineId !== null || opened?.topId !== undefined) settled.current = true;
+    // A list opened at its first unread starts where it means to: it may read ahead at once. Its
+    // row is brought to the top as the rows above it are measured.
+    if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId));
+    if (startId !== null) settled.current = true;
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -321,10 +323,11 @@ export function MessageList(props: {
   const slid = anchors.length > 0;
   const backToEnd = () => {
     if (!slid) {
-      // A jump, then another once the rows passed over are measured: a smooth scroll over rows
-      // not measured yet (a log opened at its first unread) stops short of the end.
+      // A jump, then again while rows passed over are measured (a log opened at its first unread
+      // has rows below it not measured yet: the first jump lands on their estimate), until the
+      // scroller rests at its end.
       virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-      requestAnimationFrame(() => requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' })));
+      settle(scroller.current, offEnd);
       return;
     }
     setAnchors([]);
@@ -444,11 +447,11 @@ export function MessageList(props: {
         endReached={slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         defaultItemHeight={rowHeight}
-        components={{
-          Header: () => (
-            <Edge>{props.header ?? null}{atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : ''}</Edge>
-          ),
+        context={{
+          header: props.header ?? null,
+          edge: atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : '',
         }}
+        components={LOG_COMPONENTS}
         itemContent={(_, item) => (
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
@@ -470,6 +473,60 @@ export function MessageList(props: {
     </Wrapper>
   );
 }
+
+/** Frames a jump is watched for, at least and at most, while the rows it passed over are measured. */
+const SETTLE_FRAMES = { least: 30, most: 120 };
+/** What stops a settling jump: the reader taking the scroll over. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/**
+ * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
+ * half a second at least), or the reader scrolls. Virtuoso lays out rows it has not measured at an estimate and corrects as
+ * it measures them: a jump over unmeasured rows lands off its target by their error.
+ */
+function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number): void {
+  if (!scroller) return;
+  let frames = 0;
+  let still = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
+  };
+  for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
+  const step = () => {
+    if (stopped) return;
+    const off = offBy(scroller);
+    if (Math.abs(off) > 1) {
+      still = 0;
+      scroller.scrollTop += off;
+    } else still += 1;
+    frames += 1;
+    if ((still >= 2 && frames >= SETTLE_FRAMES.least) || frames === SETTLE_FRAMES.most) stop();
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
+/** How far the row of message `id` is below the scroller's top (0 while it is not rendered). */
+const offRow = (id: string) => (scroller: HTMLElement) => {
+  const row = scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]');
+  return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : 0;
+};
+
+type LogContext = { header: ReactNode; edge: string };
+/**
+ * One components object for every list: a component made in each render would be a new type each
+ * time, so React would remount the header and virtuoso lose its measured height (a jump to the end
+ * then stopped that much short of it).
+ */
+const LOG_COMPONENTS: Components<Item, LogContext> = {
+  Header: ({ context }) => (
+    <Edge>
+      {context.header}
+      {context.edge}
+    </Edge>
+  ),
+};
 
 const Wrapper = styled.div`
   position: relative;
