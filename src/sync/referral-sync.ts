@@ -12,10 +12,11 @@ export function createReferralSync(deps: { api: ApiClient; db: ComptoirDatabase 
   const { api, db } = deps;
   const put = (key: string, value: unknown) => db.kv.upsert({ key, value });
 
-  async function load<T>(key: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false; error: string }>): Promise<string | null> {
+  /** Reads `fetch`'s answer, picks what the store keeps of it and writes it under `key`. */
+  async function load<T>(key: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false; error: string }>, kept: (data: T) => unknown = (data) => data): Promise<string | null> {
     const answer = await fetch();
     if (!answer.ok) return answer.error;
-    await put(key, answer.data);
+    await put(key, kept(answer.data));
     return null;
   }
 
@@ -24,14 +25,9 @@ export function createReferralSync(deps: { api: ApiClient; db: ComptoirDatabase 
     async refresh(): Promise<string | null> {
       const errors = await Promise.all([
         load(REFERRAL_KEYS.affiliation, () => api.request(affiliationAnswer, 'rest', AFFILIATION_PATHS.affiliation)),
-        load(REFERRAL_KEYS.referrals, async () => {
-          const answer = await api.request(referralsAnswer, 'rest', AFFILIATION_PATHS.referrals);
-          return answer.ok ? { ok: true as const, data: answer.data.data } : answer;
-        }),
-        load(REFERRAL_KEYS.transfers, async () => {
-          const answer = await api.request(transfersAnswer, 'rest', AFFILIATION_PATHS.transfers);
-          return answer.ok ? { ok: true as const, data: answer.data.data } : answer;
-        }),
+        // The lists come wrapped as `{ data: [...] }` (spec 3 §7): the store keeps the list.
+        load(REFERRAL_KEYS.referrals, () => api.request(referralsAnswer, 'rest', AFFILIATION_PATHS.referrals), (answer) => answer.data),
+        load(REFERRAL_KEYS.transfers, () => api.request(transfersAnswer, 'rest', AFFILIATION_PATHS.transfers), (answer) => answer.data),
       ]);
       return errors.find((error) => error !== null) ?? null;
     },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
-import { signIn } from './sign-in';
+import { signInContext } from './sign-in';
 
 /**
  * Issue 16, "accessible": axe finds no serious or critical violation on any route, for every
@@ -134,8 +134,9 @@ async function open(browser: Browser, account: string | null, refused: string[])
   const context = await browser.newContext();
   const page = await context.newPage();
   await watchPolicy(page, refused);
+  if (account) await signInContext(context, `${account}@comptoir.test`);
   await page.goto('/');
-  if (account) await signIn(page, `${account}@comptoir.test`);
+  await page.locator('h1').first().waitFor();
   return page;
 }
 

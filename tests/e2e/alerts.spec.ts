@@ -1,12 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
 
 async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/notification?room=${room}`);
-  await signIn(page, identifier);
+  const page = await signedInPage(await browser.newContext(), identifier, `/notification?room=${room}`);
   await expect(page).toHaveTitle(new RegExp(`Notif. ${room}`));
   return page;
 }

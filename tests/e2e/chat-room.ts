@@ -1,12 +1,9 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signIn, signedInPage } from './sign-in';
 
 /** A member signed in on their own browser context, on /chat in the given room. */
 export async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/chat?room=${room}`);
-  await signIn(page, identifier);
+  const page = await signedInPage(await browser.newContext(), identifier, `/chat?room=${room}`);
   await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
   return page;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_TOOLS } from '../../server/content/demo-tools';
-import { signIn, tokenOf } from './sign-in';
+import { signIn, signedInPage, tokenOf } from './sign-in';
 
 /**
  * Issue 19's pages (spec 3 §2, §6, §8, §9): the toolbox and a tool page for a VIP, a file
@@ -15,10 +15,7 @@ const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 const euros = (price: number) => `${Math.round(price * 1.2).toLocaleString('fr-FR').replace(/\s/g, ' ')} €`;
 
 async function member(context: BrowserContext, identifier: string, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
+  return signedInPage(context, identifier, path);
 }
 
 const main = (page: Page) => page.locator('main');

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { SAVE_PLANNING_SLOT_MUTATION, PUBLISH_REPLAY_MUTATION } from '../../src/contract/graphql-documents';
 import type { PlanningSlotInput } from '../../src/contract/planning';
 import { graphql } from './content-host';
-import { signIn, tokenOf } from './sign-in';
+import { signIn, signInContext, tokenOf } from './sign-in';
 
 /**
  * Lives and the home page kept live by the content host's GraphQL subscriptions (issue 18): a
@@ -21,8 +21,9 @@ async function member(context: BrowserContext, identifier: string, path = '/'): 
       });
     });
   });
+  await signInContext(page.context(), identifier);
   await page.goto(path);
-  await signIn(page, identifier);
+  await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
   return { page, subscribed };
 }
 

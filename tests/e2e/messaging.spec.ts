@@ -1,14 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { signIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
 
 /** A member signed in on their own browser context (their own store), on `path`. */
 async function member(browser: Browser, identifier: string, path = '/'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, identifier);
-  return page;
+  return signedInPage(await browser.newContext(), identifier, path);
 }
 
 const messaging = (page: Page) => page.getByRole('dialog', { name: 'Messagerie' });

@@ -12,6 +12,7 @@ import { affiliationCreationMachine, copyLinkMachine } from '../../machines/refe
 import { affiliation$, referrals$, transfers$ } from '../../store/referral-queries';
 import { useApp } from '../app-context';
 import { useQuery } from '../chat/use-chat';
+import { DataTable, type Column } from '../common/data-table';
 import { Icon } from '../common/icons';
 import { Tabs } from '../common/tabs';
 import { toast } from '../common/toast';
@@ -167,40 +168,29 @@ function CodeTab({ answer }: { answer: AffiliationAnswer | null }) {
 
 const rewardText = (r: Referral) => (r.reward.kind === 'commission' ? formatPrice(r.reward.amount) : T.months(r.reward.months));
 
+const REFERRAL_COLUMNS: Column<Referral>[] = [
+  { header: T.columns.user, cell: (r) => r.user.username },
+  { header: T.columns.date, cell: (r) => day(new Date(r.date)) },
+  { header: T.columns.amount, cell: (r) => formatPrice(r.recu.montant) },
+  { header: T.columns.vat, cell: (r) => percent(r.tvaPercent) },
+  { header: T.columns.reward, cell: rewardText },
+  { header: T.columns.status, cell: (r) => <Status data-paid={r.affilationPaid || undefined}>{r.affilationPaid ? T.paid : T.pending}</Status> },
+];
+
+const TRANSFER_COLUMNS: Column<Transfer>[] = [
+  { header: T.columns.reference, cell: (_, row) => transferReference(row + 1) },
+  { header: T.columns.date, cell: (t) => day(new Date(t.date)) },
+  // Euros paid to the connected account, else free months added to the VIP.
+  { header: T.columns.amount, cell: (t) => (t.stripeConnectId !== null ? formatPrice(t.amount) : T.months(t.amount)) },
+  { header: T.columns.status, cell: () => <Status data-paid="">{T.processed}</Status> },
+];
+
 function ReferralsTab({ referrals }: { referrals: Referral[] | null }) {
   if (referrals === null) return null;
   if (referrals.length === 0) return <Section><p>{T.referralsEmpty}</p></Section>;
   return (
     <Section>
-      <TableScroll role="region" aria-label={T.referralsCaption} tabIndex={0}>
-        <table>
-          <caption>{T.referralsCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{T.columns.user}</th>
-              <th scope="col">{T.columns.date}</th>
-              <th scope="col">{T.columns.amount}</th>
-              <th scope="col">{T.columns.vat}</th>
-              <th scope="col">{T.columns.reward}</th>
-              <th scope="col">{T.columns.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {referrals.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.user.username}</th>
-                <td>{day(new Date(r.date))}</td>
-                <td>{formatPrice(r.recu.montant)}</td>
-                <td>{percent(r.tvaPercent)}</td>
-                <td>{rewardText(r)}</td>
-                <td>
-                  <Status data-paid={r.affilationPaid || undefined}>{r.affilationPaid ? T.paid : T.pending}</Status>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable caption={T.referralsCaption} columns={REFERRAL_COLUMNS} rows={referrals} rowKey={(r) => r.id} />
     </Section>
   );
 }
@@ -227,32 +217,7 @@ function TransfersTab({ answer, referrals, transfers }: { answer: AffiliationAns
       {transfers === null ? null : transfers.length === 0 ? (
         <p>{T.transfersEmpty}</p>
       ) : (
-        <TableScroll role="region" aria-label={T.transfersCaption} tabIndex={0}>
-          <table>
-            <caption>{T.transfersCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.columns.reference}</th>
-                <th scope="col">{T.columns.date}</th>
-                <th scope="col">{T.columns.amount}</th>
-                <th scope="col">{T.columns.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transfers.map((t, row) => (
-                <tr key={t.id}>
-                  <th scope="row">{transferReference(row + 1)}</th>
-                  <td>{day(new Date(t.date))}</td>
-                  {/* Euros paid to the connected account, else free months added to the VIP. */}
-                  <td>{t.stripeConnectId !== null ? formatPrice(t.amount) : T.months(t.amount)}</td>
-                  <td>
-                    <Status data-paid="">{T.processed}</Status>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable caption={T.transfersCaption} columns={TRANSFER_COLUMNS} rows={transfers} rowKey={(t) => t.id} />
       )}
     </Section>
   );
@@ -392,34 +357,6 @@ const LinkRow = styled.div`
     background: var(--bg);
     color: var(--text);
     font: inherit;
-  }
-`;
-
-const TableScroll = styled.div`
-  overflow-x: auto;
-  max-width: 100%;
-  & table {
-    width: 100%;
-    border-collapse: collapse;
-    white-space: nowrap;
-  }
-  & caption {
-    text-align: left;
-    font-weight: 700;
-    padding-bottom: 8px;
-  }
-  & th,
-  & td {
-    padding: 10px 12px;
-    border-bottom: 1px solid var(--border);
-    text-align: left;
-  }
-  & thead th {
-    color: var(--muted);
-    font-size: 14px;
-  }
-  &:focus-visible {
-    outline: 2px solid var(--accent);
   }
 `;
 

@@ -1,10 +1,14 @@
 import { styled } from '@linaria/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SiteLinks } from '../../contract/landing';
+import { webAddress } from '../../domain/content-links';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { visuallyHidden } from '../common/visually-hidden';
 import { Failure, LoadingStatus } from './content-page';
-import type { Refresh } from './use-landing';
+import { ContentPage } from './content-page';
+import { useRefresh, useSiteLinks, type Refresh } from './use-landing';
+import { usePageTitle } from '../common/use-page-title';
 
 /**
  * A frame at an address the server is configured with (the site links): the frame once the
@@ -14,6 +18,24 @@ export function ConfiguredFrame({ src, refresh, ...frame }: FrameProps & { src: 
   if (src !== null) return <ExternalFrame src={src} {...frame} />;
   if (refresh.error !== null) return <Failure error={refresh.error} onRetry={refresh.retry} />;
   return <LoadingStatus text={frame.loadingText} />;
+}
+
+/**
+ * A page around one of the site links' frames (the shop, the review widget): its title, its intro,
+ * what `before` draws from the links, then the frame at the link `frame` names.
+ */
+export function SiteFramePage({ heading, intro, frame, before, ...props }: FrameProps & { heading: string; intro: string; frame: keyof SiteLinks; before?: (links: SiteLinks | null | undefined) => ReactNode }) {
+  usePageTitle(heading);
+  const links = useSiteLinks();
+  const refresh = useRefresh('siteLinks', (sync) => sync.refreshSiteLinks());
+  return (
+    <ContentPage>
+      <h1>{heading}</h1>
+      <p data-intro="">{intro}</p>
+      {before?.(links)}
+      <ConfiguredFrame src={webAddress(links?.[frame])} refresh={refresh} {...props} />
+    </ContentPage>
+  );
 }
 
 type FrameProps = {

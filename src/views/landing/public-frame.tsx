@@ -2,7 +2,7 @@ import { styled } from '@linaria/react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
-import { Icon } from '../common/icons';
+import { BrandLink } from '../common/brand';
 import { buttonClass } from '../common/ui';
 
 /** The light frame of a public page for visitors (spec 3 §6): the brand and 'Se connecter', back here once signed in. */
@@ -11,10 +11,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <Frame>
       <Bar>
-        <Brand href="/" aria-label={CONTENT_TEXT.home}>
-          <Icon name="logo" size={24} />
-          <span>Comptoir</span>
-        </Brand>
+        <BrandLink label={CONTENT_TEXT.home} />
         <Link href={`/?redirect_uri=${encodeURIComponent(location)}`} className={buttonClass}>
           {CONTENT_TEXT.signIn}
         </Link>
@@ -47,19 +44,5 @@ const Bar = styled.header`
   }
   @media (max-width: 600px) {
     padding: 8px 12px;
-  }
-`;
-
-const Brand = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  color: var(--text);
-  font-size: 18px;
-  font-weight: 700;
-  text-decoration: none;
-  color: var(--accent);
-  & span {
-    color: var(--text);
   }
 `;

@@ -1,8 +1,10 @@
+import { css } from '@linaria/core';
 import { styled } from '@linaria/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TEXT } from '../../domain/text-fr';
 import { useApp } from '../app-context';
+import { BrandLink } from '../common/brand';
 import { Icon } from '../common/icons';
 import { applyTheme, mobileQuery, readTheme, type Theme } from '../theme';
 import { HELP_URL } from './external-links';
@@ -14,9 +16,7 @@ export function SideNav({ panels }: { panels: ShellPanels }) {
   const [location] = useLocation();
   return (
     <Nav aria-label={TEXT.mainNavigation}>
-      <Logo href="/">
-        <Icon name="logo" size={24} /> Comptoir
-      </Logo>
+      <BrandLink className={logo} />
       <List>
         {NAV_ITEMS.filter((item) => !item.mobileOnly).map((item) => (
           <li key={item.path}>
@@ -90,15 +90,8 @@ const Nav = styled.nav`
   }
 `;
 
-const Logo = styled(Link)`
-  display: flex;
-  align-items: center;
-  gap: 8px;
+const logo = css`
   padding: 4px 12px 16px;
-  font-size: 20px;
-  font-weight: 800;
-  color: var(--accent);
-  text-decoration: none;
 `;
 
 const List = styled.ul`
