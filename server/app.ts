@@ -19,6 +19,7 @@ import type { PushProvider } from './push/push-provider';
 import { vapidKeysFor } from './push/vapid-keys';
 import { webPushSender } from './push/web-push-sender';
 import { attachSocketServer, type ComptoirIo } from './realtime/socket-server';
+import { createFloodControl } from './chat/flood-control';
 import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
@@ -95,6 +96,7 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
     | 'recaptcha'
     | 'google'
     | 'registerLimit'
+    | 'floodLimits'
     | 'vapid'
     | 'vapidSubject'
     | 'stripe'
@@ -186,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
 
   const { db } = options;
   // Created first: the chat routes announce changes and count connected members through it.
-  const io = attachSocketServer(app, db);
+  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits));
   const mail = options.mail ?? (options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom ?? 'equipe@comptoir.test') : localMailbox(db));
   const contactEmail = options.contactEmail ?? 'equipe@comptoir.test';
   const vapid = await vapidKeysFor(db, { vapid: options.vapid, vapidSubject: options.vapidSubject ?? `mailto:${contactEmail}` });

@@ -7,10 +7,20 @@ import type { SiteLinks } from '../src/contract/landing';
 import type { StripeConfig } from './billing/billing-services';
 import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider';
 import { DEFAULT_SITE_LINKS } from './content/site-links';
+import { DEFAULT_FLOOD_LIMITS, parseRate, type FloodLimits } from './chat/flood-control';
 
 /** An address the client frames or links to: http(s), or a path of this server. */
 function siteAddress(name: string) {
   return z.string().regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/(?!\/)\S*)$/, `${name} doit être une URL http(s) ou un chemin commençant par /`);
+}
+
+/** 'N/S': N actions per S seconds. */
+function floodRate(name: string) {
+  return z.string().transform((text, context) => {
+    const rate = parseRate(text);
+    if (rate === null) context.addIssue({ code: 'custom', message: `${name} s'écrit N/S (N actions par S secondes), par exemple 5/5` });
+    return rate ?? DEFAULT_FLOOD_LIMITS.post;
+  });
 }
 
 /** Every setting the server reads, decoded once at start (README "Configuration"). */
@@ -29,6 +39,8 @@ const environment = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MAILBOX_PAGE: z.enum(['0', '1']).optional(),
   REGISTER_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  FLOOD_POSTS: floodRate('FLOOD_POSTS').optional(),
+  FLOOD_LIKES: floodRate('FLOOD_LIKES').optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -77,6 +89,8 @@ export type ServerConfig = {
   mailboxPage: boolean;
   /** Registrations allowed per address and hour (`REGISTER_LIMIT`; the browser tests raise it). */
   registerLimit: number;
+  /** One member's posts per stream and likes (`FLOOD_POSTS`, `FLOOD_LIKES`: 'N/S'); writers of alerts get ten times as much. */
+  floodLimits: FloodLimits;
   recaptcha: { secret: string; siteKey: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   /**
@@ -122,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mailboxPage: e.MAILBOX_PAGE === '1' || (e.MAILBOX_PAGE !== '0' && e.NODE_ENV !== 'production'),
     registerLimit: e.REGISTER_LIMIT,
+    floodLimits: { post: e.FLOOD_POSTS ?? DEFAULT_FLOOD_LIMITS.post, like: e.FLOOD_LIKES ?? DEFAULT_FLOOD_LIMITS.like },
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,

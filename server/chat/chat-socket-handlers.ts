@@ -27,6 +27,7 @@ import { blockedEitherWay } from './user-blocks';
 import { conversationEvents, namesConversation } from '../messaging/conversation-events';
 import { announcePrivateDelete } from '../messaging/messaging-broadcast';
 import { ackedHandlers } from '../realtime/acked-handler';
+import type { FloodControl } from './flood-control';
 
 /**
  * The chat's socket events (spec 2 §7) for one connection. Each is answered through its
@@ -34,7 +35,7 @@ import { ackedHandlers } from '../realtime/acked-handler';
  * logged and answered, never thrown into socket.io. The same events naming a conversation are the
  * private messages' (server/messaging/conversation-events.ts).
  */
-export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger): void {
+export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger, flood: FloodControl): void {
   const user = socket.data.user;
   const acked = ackedHandlers(log, user.id);
   const conversations = conversationEvents(io, socket, db);
@@ -84,9 +85,12 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   socket.on(
     CLIENT_EVENTS.post,
     acked(CLIENT_EVENTS.post, async (payload) => {
-      if (namesConversation(payload)) return conversations.post(payload);
+      // One member's posts are counted per stream, before the database is asked anything (issue 23).
+      if (namesConversation(payload)) return (await flood.take('post', user, streamKeyOf(payload))) ?? conversations.post(payload);
       const input = postMessageInput.safeParse(payload);
       if (!input.success) return { error: INVALID_REQUEST };
+      const refused = await flood.take('post', user, streamKeyOf(input.data));
+      if (refused) return refused;
       const outcome = await postMessage(db, user, input.data);
       if ('error' in outcome) return outcome;
       if (outcome.created) announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
@@ -113,6 +117,8 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       acked(event, async (payload) => {
         const input = messageRefInput.safeParse(payload);
         if (!input.success) return { error: INVALID_REQUEST };
+        const refused = await flood.take('like', user);
+        if (refused) return refused;
         // The id names an alert or a message (spec 2 §7 calls both `alertId`): alerts first.
         const alert = await findAlert(db, input.data.alertId);
         if (alert) {
@@ -193,4 +199,14 @@ async function resolveStream(
   const access = await roomAccess(db, user, roomId);
   if (!access?.rights.canRead) return null;
   return { channel, roomId, isRoom: 'room' in ref };
+}
+
+/** The stream a post names (its room, thread, alert or conversation, else its receiver), as the flood control counts it. */
+function streamKeyOf(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return '-';
+  const fields = payload as Record<string, unknown>;
+  for (const key of ['room', 'parentMessage', 'alertId', 'conversationId'] as const) {
+    if (typeof fields[key] === 'string') return `${key}:${fields[key]}`;
+  }
+  return Array.isArray(fields.usersId) ? `to:${fields.usersId.map(String).join(',')}` : '-';
 }

@@ -29,6 +29,7 @@ import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
+import { createFloodControl, type FloodControl } from '../chat/flood-control';
 import { registerMessagingHandlers } from '../messaging/conversation-events';
 import { registerReadStateHandlers } from '../chat/read-state-handlers';
 import type { UserRow } from '../users/user-queries';
@@ -77,7 +78,7 @@ export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Reco
  * socket.io on the HTTP server's own port. A connection is opened with the access token
  * (spec 2 §7 "Realtime connection"); a missing or bad token is refused at the handshake.
  */
-export function attachSocketServer(app: FastifyInstance, db: Database): ComptoirIo {
+export function attachSocketServer(app: FastifyInstance, db: Database, flood: FloodControl = createFloodControl()): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -97,7 +98,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database): Comptoir
   });
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
-    registerChatHandlers(io, socket, db, app.log);
+    registerChatHandlers(io, socket, db, app.log, flood);
     registerMessagingHandlers(io, socket, db, app.log);
     registerReadStateHandlers(io, socket, db, app.log);
   });

@@ -117,7 +117,8 @@ export type MoreMessagesInput = z.infer<typeof moreMessagesInput>;
 /** 'like message', 'unlike message' and 'delete message' name the message as `alertId` (spec 2 §7). */
 export const messageRefInput = z.object({ alertId: id });
 
-export const ackError = z.object({ error: z.string() });
+/** A refusal; `retryAfterMs` when the member may try again after that long (flood control). */
+export const ackError = z.object({ error: z.string(), retryAfterMs: z.optional(z.int().check(z.positive())) });
 export const postMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
 export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.int().check(z.nonnegative()), usersCount: z.int().check(z.nonnegative()) }), ackError]);
 export const moreMessagesAck = z.union([

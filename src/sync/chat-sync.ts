@@ -40,7 +40,7 @@ import {
 import { conversationStream, historyKey, parseStream, revOf, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
+import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -277,6 +277,8 @@ export function createChatSync(deps: {
   }
 
   let flushing: Promise<void> | null = null;
+  /** The round waiting out the server's slow-down (flood control). */
+  let slowedDown: ReturnType<typeof setTimeout> | undefined;
   // Asked again while a flush runs (a retry, a new message): it goes round once more.
   let flushAgain = false;
   /**
@@ -293,10 +295,16 @@ export function createChatSync(deps: {
         do {
           flushAgain = false;
           for (const entry of await pendingMessages(db)) {
-            const sent = await post(entry.toJSON() as OutboxDoc);
-            if (!sent) {
+            const outcome = await post(entry.toJSON() as OutboxDoc);
+            if (outcome === 'offline') {
               // Everything still sending waits; a message queued meanwhile asked for one more round.
               await serial(() => waitForNetwork(db));
+              break;
+            }
+            if (typeof outcome === 'number') {
+              // Slowed down by the server: this one and those after it leave, in order, once the wait is over.
+              clearTimeout(slowedDown);
+              slowedDown = setTimeout(() => void flushOutbox(), outcome);
               break;
             }
           }
@@ -308,14 +316,15 @@ export function createChatSync(deps: {
     return flushing;
   }
 
-  async function post(entry: OutboxDoc): Promise<boolean> {
+  /** Sends one entry: 'done' (sent, refused or gone), 'offline', or the wait the server asked for, in ms. */
+  async function post(entry: OutboxDoc): Promise<'done' | 'offline' | number> {
     // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
-    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return true;
+    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return 'done';
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
     if (!target) {
       await serial(() => markFailed(db, entry.clientId, 'Erreur lors de la requête'));
-      return true;
+      return 'done';
     }
     // A first message names its receiver; the server creates the conversation (or finds it).
     const firstTo = 'conversationId' in target ? userOfChat(target.conversationId) : null;
@@ -333,11 +342,16 @@ export function createChatSync(deps: {
         if (firstTo !== null) private$.next({ type: 'conversation.created', userId: firstTo, conversationId: message.conversationId });
         private$.next({ type: 'message.stored', message });
       }
-      return true;
+      return 'done';
     }
-    if (!answer.ok && answer.offline) return false;
+    if (!answer.ok && answer.offline) return 'offline';
+    if (!answer.ok && answer.retryAfterMs !== undefined) {
+      // Not refused: it waits, saying why, and leaves again after the wait.
+      await serial(() => slowDown(db, entry.clientId, answer.error));
+      return answer.retryAfterMs;
+    }
     await serial(() => markFailed(db, entry.clientId, answer.ok ? 'Erreur lors de la requête' : answer.error));
-    return true;
+    return 'done';
   }
 
   function closeConversation(conversationId: string): void {

@@ -77,6 +77,15 @@ export async function waitForNetwork(db: ComptoirDatabase): Promise<void> {
   }
 }
 
+/**
+ * The server slowed the member down (flood control): the entry waits like one without network, its
+ * `error` saying why (the outbox row shows it), and leaves again after the wait.
+ */
+export async function slowDown(db: ComptoirDatabase, clientId: string, why: string): Promise<void> {
+  if ((await stepOutboxEntry(db, clientId, { type: 'outbox.offline' })) !== 'waiting') return;
+  await db.outbox.findOne(clientId).incrementalPatch({ error: why });
+}
+
 /** 'Réessayer': the entry goes back to sending and the next flush sends it, with its same client id. */
 export const retryMessage = (db: ComptoirDatabase, clientId: string) => stepOutboxEntry(db, clientId, { type: 'outbox.retry' });
 

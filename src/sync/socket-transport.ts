@@ -5,7 +5,8 @@ import { SERVER_EVENTS } from '../contract/chat';
 import { SOCKET_PATH } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
 
-export type AckResult<T> = { ok: true; data: T } | { ok: false; error: string; offline: boolean };
+/** A socket request's outcome; a refusal may say when to try again (`retryAfterMs`, flood control). */
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: string; offline: boolean; retryAfterMs?: number };
 
 export type SocketTransport = {
   /** Sends an event and decodes its acknowledgement; a timeout or a disconnection is `offline`. */
@@ -80,7 +81,8 @@ export function createSocketTransport(deps: {
       }
       const data: unknown = parsed.data;
       if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') {
-        return { ok: false, error: data.error, offline: false };
+        const retryAfterMs = 'retryAfterMs' in data && typeof data.retryAfterMs === 'number' ? data.retryAfterMs : undefined;
+        return { ok: false, error: data.error, offline: false, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
       }
       return { ok: true, data: parsed.data };
     },

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, signedInPage } from './sign-in';
+import { openSignedIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
 
 async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
@@ -116,8 +116,7 @@ test('a comment under an alert appears for another member; the author edits and 
 test('on a very wide window the comments open beside the feed', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1700, height: 900 } });
   const vip = await context.newPage();
-  await vip.goto('/notification?room=Forex');
-  await signIn(vip, 'vip');
+  await openSignedIn(vip, 'vip', '/notification?room=Forex');
   const first = feed(vip).getByRole('article').filter({ has: vip.getByRole('button', { name: /commentaire/ }) }).first();
   await first.getByRole('button', { name: /commentaire/ }).click();
   const panel = vip.getByRole('complementary', { name: 'Commentaires de la notification' });

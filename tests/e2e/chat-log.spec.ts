@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 import { member, log, unique } from './chat-room';
 
 /**
@@ -112,8 +112,7 @@ test("placeholder rows while a room's first page comes from the network, then it
     });
     server.onMessage((message) => ws.send(message));
   });
-  await page.goto('/chat?room=Indices');
-  await signIn(page, 'vip');
+  await openSignedIn(page, 'vip', '/chat?room=Indices');
   await held;
   const busy = page.getByRole('log', { name: 'Messages' });
   await expect(busy).toHaveAttribute('aria-busy', 'true');

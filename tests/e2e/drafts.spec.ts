@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composer, log, member, unique } from './chat-room';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 
 /**
  * Issue 21: what a member types is kept per room across switches and reloads, never posted into
@@ -100,8 +100,7 @@ async function memberBehindProxy(browser: Browser, room: string) {
     });
     server.onMessage((frame) => ws.send(frame));
   });
-  await page.goto(`/chat?room=${room}`);
-  await signIn(page, 'vip');
+  await openSignedIn(page, 'vip', `/chat?room=${room}`);
   await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
   return { page, proxy };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { signedInPage, signIn, tokenOf } from './sign-in';
+import { openSignedIn, signedInPage, tokenOf } from './sign-in';
 
 /**
  * Formations (spec 3 §2, §4, §5): the catalogue, a course taken to its quiz, the progress that
@@ -192,8 +192,7 @@ test.describe('formations pages on a phone', () => {
 
   test('catalogue, course, quiz and certificate: French, accessible and comfortable at 390 px', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto('/formation');
-    await signIn(page, 'coach');
+    await openSignedIn(page, 'coach', '/formation');
     await expect(card(page, 'Débuter en trading : les bases')).toBeVisible();
     await comfortableOnPhone(page, 'catalogue');
     await noSeriousViolation(page, 'catalogue');
@@ -220,8 +219,7 @@ test.describe('formations pages on a phone', () => {
   });
 
   test('the Prime prompt and the keyboard way to a course', async ({ page }) => {
-    await page.goto('/formation');
-    await signIn(page, 'membre');
+    await openSignedIn(page, 'membre', '/formation');
     await page.getByRole('button', { name: 'Prime : masterclass' }).click();
     await expect(page.getByRole('link', { name: 'Découvrir nos offres' })).toBeVisible();
     await comfortableOnPhone(page, 'prime prompt');

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PUBLISH_ARTICLE_MUTATION } from '../../src/contract/graphql-documents';
 import { ALLOWED_EMBED, EMBED_PREFIXES, corpusArticleHtml, findUnsafe } from '../fixtures/xss-corpus';
 import { graphql, noSeriousViolation, phoneLayoutProblems, serverTotal } from './content-host';
-import { signedInPage, signIn, tokenOf } from './sign-in';
+import { openSignedIn, signedInPage, tokenOf } from './sign-in';
 
 /**
  * News (spec 3 §2 "News", §8, §9; issue 19): the list with its category buttons and its pages of
@@ -136,8 +136,7 @@ test('an article holding the XSS corpus, published by a coach, runs no script fo
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  await page.goto(`/news/${slug}`);
-  await signIn(page, 'membre');
+  await openSignedIn(page, 'membre', `/news/${slug}`);
   const article = page.getByRole('article');
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(`Corpus XSS ${id}`);
   await expect(article.getByText('Corpus XSS', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 import { log, unique } from './chat-room';
 
 /** The app on a phone (issue 16): the chat in one hand, 44px targets, no page wider than the screen. */
@@ -8,8 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 
 test('on a phone the room list is a sheet, a thread covers the room and Retour comes back', async ({ page }) => {
-  await page.goto('/chat');
-  await signIn(page, 'vip@comptoir.test');
+  await openSignedIn(page, 'vip@comptoir.test', '/chat');
   const header = page.getByRole('main').locator('section header').first();
   await header.getByRole('button', { name: 'Afficher les rooms' }).click();
   const sheet = page.getByRole('dialog', { name: 'Rooms' });
@@ -43,8 +42,7 @@ test('on a phone the room list is a sheet, a thread covers the room and Retour c
 });
 
 test('on a phone every control of the chat and the top bar is at least 44 × 44', async ({ page }) => {
-  await page.goto('/chat?room=Forex');
-  await signIn(page, 'vip@comptoir.test');
+  await openSignedIn(page, 'vip@comptoir.test', '/chat?room=Forex');
   await expect(log(page).getByRole('article').first()).toBeVisible();
   const small = await page.evaluate(() => {
     const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=link], [tabindex="0"]';
@@ -75,8 +73,7 @@ for (const [account, pill] of [
   ['vip@comptoir.test', 'Passer au LIVE'],
 ] as const) {
   test(`on a phone the top bar is one line and '${pill}' is whole (${account})`, async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, account);
+    await openSignedIn(page, account, '/');
     const link = page.getByRole('link', { name: pill, exact: true });
     await expect(link).toBeVisible();
     const clipped = await link.evaluate((element) => element.scrollWidth > element.clientWidth);
@@ -97,8 +94,7 @@ test.describe('no page scrolls sideways at 360 px', () => {
 
   for (const account of ['vip@comptoir.test', 'coach@comptoir.test']) {
     test(`signed in as ${account}`, async ({ page }) => {
-      await page.goto('/');
-      await signIn(page, account);
+      await openSignedIn(page, account, '/');
       expect(await sweep(page, SIGNED_IN_ROUTES)).toEqual([]);
     });
   }

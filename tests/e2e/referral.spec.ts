@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 
 /**
  * The referral programme end to end (issue 20): `vip` creates an affiliation; a new visitor opens
@@ -33,8 +33,7 @@ test('a referral from the link to the payout: code, QR, registration, purchase, 
   test.setTimeout(90_000);
   const referrerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const vip = await referrerContext.newPage();
-  await vip.goto('/profil/parrainage');
-  await signIn(vip, 'vip');
+  await openSignedIn(vip, 'vip', '/profil/parrainage');
   await expect(vip.getByRole('heading', { name: 'Parrainage', level: 1 })).toBeVisible();
   await expect(tab(vip, 'Description')).toHaveAttribute('aria-selected', 'true');
   await expect(vip.getByText('Comment ça marche ?')).toBeVisible();
@@ -110,8 +109,7 @@ test('a referral from the link to the payout: code, QR, registration, purchase, 
 
 test('the page fits a phone and works from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/profil/parrainage');
-  await signIn(page, 'membre');
+  await openSignedIn(page, 'membre', '/profil/parrainage');
   await expect(page.getByRole('heading', { name: 'Parrainage', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await tab(page, 'Description').focus();

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 
 test('the side navigation lists the desktop entries with Chat after Accueil', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'vip@comptoir.test');
+  await openSignedIn(page, 'vip@comptoir.test', '/');
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   const labels = await nav.getByRole('link').allInnerTexts();
   expect(labels.map((l) => l.trim())).toEqual(['Comptoir', 'Accueil', 'Chat', 'Actualités', 'Formations', 'Life', 'Toolbox', 'Aide']);
@@ -19,8 +18,7 @@ test('the side navigation lists the desktop entries with Chat after Accueil', as
 test('on a phone the menu bar holds the mobile-only entries', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, 'vip@comptoir.test');
+  await openSignedIn(page, 'vip@comptoir.test', '/');
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
   const menu = page.getByRole('navigation', { name: 'Menu mobile' });
   await expect(menu.getByRole('link', { name: 'Notifications' })).toBeVisible();
@@ -34,16 +32,14 @@ test('on a phone the menu bar holds the mobile-only entries', async ({ browser }
 });
 
 test('the upsell pill follows the subscriptions', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'coach');
+  await openSignedIn(page, 'coach', '/');
   // Coach holds VIP and LIVE: no pill.
   await expect(page.getByRole('link', { name: 'Devenir VIP' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Passer au LIVE', exact: true })).toHaveCount(0);
 });
 
 test('the messaging toggle prompts members without a subscription', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'membre');
+  await openSignedIn(page, 'membre', '/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
   const prompt = page.getByRole('dialog', { name: 'Accès réservé' });
   await expect(prompt).toBeVisible();
@@ -53,15 +49,13 @@ test('the messaging toggle prompts members without a subscription', async ({ pag
 });
 
 test('a subscriber opens the messaging panel', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'vip');
+  await openSignedIn(page, 'vip', '/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Messagerie' }).click();
   await expect(page.getByRole('dialog', { name: 'Messagerie' })).toBeVisible();
 });
 
 test('the calendar panel lists the coming lives and downloads them as .ics', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'live');
+  await openSignedIn(page, 'live', '/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Calendrier' }).click();
   const panel = page.getByRole('dialog', { name: 'Calendrier des lives' });
   await expect(panel.getByRole('link', { name: /^Ajouter « .+ » à Google Agenda$/ }).first()).toHaveAttribute(
@@ -81,24 +75,21 @@ test('the calendar panel lists the coming lives and downloads them as .ics', asy
 });
 
 test('the onboarding link shows for a new VIP and the new-alert button for writers on /notification', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'vip');
+  await openSignedIn(page, 'vip', '/');
   await expect(page.getByRole('link', { name: 'Premiers pas Comptoir' })).toBeVisible();
   await page.goto('/notification');
   await expect(page.getByRole('link', { name: 'Nouvelle notification' })).toHaveCount(0);
 });
 
 test('a coach sees the new-alert button on /notification and /qg only', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'coach');
+  await openSignedIn(page, 'coach', '/');
   await expect(page.getByRole('link', { name: 'Nouvelle notification' })).toHaveCount(0);
   await page.goto('/qg');
   await expect(page.getByRole('link', { name: 'Nouvelle notification' })).toBeVisible();
 });
 
 test('signed in, an unknown path shows the not-found page inside the shell', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'vip');
+  await openSignedIn(page, 'vip', '/');
   await page.goto('/nulle-part');
   await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
 });

@@ -30,11 +30,16 @@ export async function signInContext(context: BrowserContext, identifier: string,
 
 /** A new page of the context, signed in as `identifier`, opened at `path` with the shell shown. */
 export async function signedInPage(context: BrowserContext, identifier: string, path: string): Promise<Page> {
-  await signInContext(context, identifier);
   const page = await context.newPage();
+  await openSignedIn(page, identifier, path);
+  return page;
+}
+
+/** `page` signed in as `identifier` (by the login call) and opened at `path`, with the shell shown. */
+export async function openSignedIn(page: Page, identifier: string, path: string): Promise<void> {
+  await signInContext(page.context(), identifier);
   await page.goto(path);
   await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible();
-  return page;
 }
 
 /** The signed-in member's access token, from the session cookie (for calls made beside the page). */

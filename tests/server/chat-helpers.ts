@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../server/db/schema';
 import { CLIENT_EVENTS, joinAck, postMessageAck, type ChatMessage } from '../../src/contract/chat';
+import type { AppOptions } from '../../server/app';
 import { startTestServer, type TestServer } from './test-server';
 
 export type ChatClient = ReturnType<typeof chatClient>;
@@ -13,7 +14,7 @@ export type ChatClient = ReturnType<typeof chatClient>;
  * The test file's server (started before its tests, closed after them) and its chat client, whose
  * sockets are closed after each test. `server()` is the running server, inside hooks and tests.
  */
-export function useChatServer(): { server: () => TestServer; chat: ChatClient } {
+export function useChatServer(app?: Partial<AppOptions>): { server: () => TestServer; chat: ChatClient } {
   let running: TestServer | null = null;
   const server = (): TestServer => {
     if (!running) throw new Error('serveur de test non démarré');
@@ -26,7 +27,7 @@ export function useChatServer(): { server: () => TestServer; chat: ChatClient } 
     tokenOf: (account) => server().tokenOf(account),
   });
   beforeAll(async () => {
-    running = await startTestServer();
+    running = await startTestServer({ app });
   }, 30_000);
   afterEach(() => chat.closeAll());
   afterAll(() => running?.close());

@@ -25,6 +25,9 @@ export type TestServer = ComptoirServer & {
 export const TEST_JWT_SECRET = 'secret-de-test-'.padEnd(48, 'x');
 
 /** A real server on a free port over an in-memory PGlite with the demo data (one per test file). */
+/** Rates no test reaches. */
+const UNLIMITED_FLOOD = { post: { points: 100_000, seconds: 1 }, like: { points: 100_000, seconds: 1 } };
+
 export async function startTestServer(options: { databaseUrl?: string; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
   const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
@@ -35,7 +38,8 @@ export async function startTestServer(options: { databaseUrl?: string; app?: Par
   writeFileSync(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("comptoir");');
   writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("push", () => {});');
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Comptoir","lang":"fr"}');
-  const server = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, staticDir, uploadsDir, logLevel: 'silent', ...options.app });
+  // The tests post faster than any member may (flood control has its own tests, at its real rates).
+  const server = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, staticDir, uploadsDir, logLevel: 'silent', floodLimits: UNLIMITED_FLOOD, ...options.app });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

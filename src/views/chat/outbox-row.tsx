@@ -2,7 +2,7 @@ import { styled } from '@linaria/react';
 import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import type { OutboxDoc } from '../../store/schemas';
-import { outboxEntryState } from '../../sync/outbox';
+import { outboxEntryState, WAITING_FOR_NETWORK } from '../../sync/outbox';
 import { Icon } from '../common/icons';
 import { MessageText } from '../messaging/message-text';
 import { useChat } from './use-chat';
@@ -40,8 +40,9 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
       {state === 'sending' ? <Small>{CHAT_TEXT.pending}</Small> : null}
       {state === 'waiting' ? (
         <Actions>
-          <span>
-            {CHAT_TEXT.pending} ({CHAT_TEXT.waitingNetwork})
+          {/* Waiting for the network, or slowed down by the server (flood control): its words, spoken. */}
+          <span role={entry.error === WAITING_FOR_NETWORK ? undefined : 'status'}>
+            {CHAT_TEXT.pending} ({entry.error === WAITING_FOR_NETWORK || entry.error === null ? CHAT_TEXT.waitingNetwork : entry.error})
           </span>
           {retry}
           {discard}
