@@ -50,6 +50,9 @@ describe('followed threads (issue 21)', () => {
     expect(unfollowed.following).toBe(false);
     expect(unfollowed.version).toBeGreaterThan(followed.version);
     expect(threadIn(await inbox('vip'), parent._id)).toBeUndefined();
+    const again = await follow(vip, parent._id);
+    expect(again).toMatchObject({ following: true });
+    expect(again.version).toBeGreaterThan(unfollowed.version);
   });
 
   it('follows by default the threads one started or answered in, unless unfollowed', async () => {

@@ -79,6 +79,10 @@ export function InboxDialog(props: {
           <Icon name="check" size={18} />
           {CHAT_TEXT.markAllRead}
         </ActionButton>
+        <ActionButton type="button" onClick={onClose}>
+          <Icon name="close" size={18} />
+          {CHAT_TEXT.closePanel}
+        </ActionButton>
       </Actions>
     </Dialog>
   );
@@ -156,6 +160,8 @@ const Empty = styled.p`
 `;
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
   justify-content: flex-end;
   margin-top: 12px;
 `;

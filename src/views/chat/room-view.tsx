@@ -109,7 +109,7 @@ export const RoomView = memo(function RoomView({
     >
       <Header>
         {onOpenRooms ? (
-          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
+          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" data-phone-only="" onClick={onOpenRooms}>
             <Icon name="list" size={20} />
             <Label>{CHAT_TEXT.showRooms}</Label>
           </HeaderButton>
@@ -275,7 +275,7 @@ const HeaderButton = styled.button`
     background: var(--accent);
     color: var(--accent-contrast);
   }
-  &[aria-haspopup] {
+  &[data-phone-only] {
     display: none;
   }
   @media (max-width: 900px) {
@@ -283,7 +283,7 @@ const HeaderButton = styled.button`
     width: 44px;
     height: 44px;
     padding: 0;
-    &[aria-haspopup] {
+    &[data-phone-only] {
       display: inline-flex;
     }
   }
