@@ -24,8 +24,9 @@ export function applyInboxEvent(inbox: Inbox, event: InboxEvent): Inbox {
       const { state } = event;
       const known = inbox.threads.find((t) => t.parentMessage === state.parentMessage);
       if (known && known.version > state.version) return inbox;
-      const others = inbox.threads.filter((t) => t.parentMessage !== state.parentMessage);
-      const threads = state.following && state.unread > 0 ? [...others, state] : others;
+      // Kept even once read or unfollowed: its version turns away an older state arriving late
+      // (the entries list only followed threads with unread replies).
+      const threads = [...inbox.threads.filter((t) => t.parentMessage !== state.parentMessage), state];
       const mentions = inbox.mentions.filter((m) => m.parentMessage !== state.parentMessage || !passed(state.readUpTo, m));
       return { ...inbox, threads, mentions };
     }
