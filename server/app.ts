@@ -24,6 +24,7 @@ import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
+import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
 import { createBillingServices, type BillingOptions, type BillingServices } from './billing/billing-services';
 import { registerBillingRoutes } from './routes/billing-routes';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerReadStateRoutes(app, db);
+  registerInboxRoutes(app, db);
   registerAlertRoutes(app, db, io, { mail, push });
   registerUploadRoutes(app, db, options.uploadsDir);
   registerUserBlockRoutes(app, db);

@@ -22,6 +22,7 @@ import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, roomAccess } from './cha
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
+import { announceInboxChanges } from './inbox-handlers';
 import { lastSeqOf } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
 import { conversationEvents, namesConversation } from '../messaging/conversation-events';
@@ -93,7 +94,10 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       if (refused) return refused;
       const outcome = await postMessage(db, user, input.data);
       if ('error' in outcome) return outcome;
-      if (outcome.created) announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
+      if (outcome.created) {
+        announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
+        await announceInboxChanges(io, db, user, outcome.message);
+      }
       return { message: outcome.message };
     }),
   );

@@ -6,6 +6,7 @@ import { ackedHandlers } from '../realtime/acked-handler';
 import { userChannel } from '../realtime/channels';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
 import { INVALID_REQUEST } from './chat-access';
+import { markAllThreadsRead } from './inbox-handlers';
 import { markAllRoomsRead, markRoomRead, markRoomUnread, roomReadsOf } from './read-state';
 
 /**
@@ -44,6 +45,8 @@ export function registerReadStateHandlers(io: ComptoirIo, socket: ComptoirSocket
   socket.on(
     READ_CLIENT_EVENTS.markAllRead,
     acked(READ_CLIENT_EVENTS.markAllRead, async () => {
+      // Threads first: the unread mentions in replies name the threads to clear.
+      await markAllThreadsRead(io, db, user);
       for (const state of await markAllRoomsRead(db, user)) announceRoomRead(io, user.id, state);
       return { rooms: await roomReadsOf(db, user) };
     }),

@@ -157,6 +157,52 @@ export const roomReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roomId] })],
 );
 
+/**
+ * Each member's read state of each thread they opened or follow (issue 21): the last reply read
+ * (`read_at`, `read_id`; null: none), forward only, `version` growing with each change, as
+ * `room_reads`. `following`: true followed (explicitly, or by starting or answering the thread),
+ * false explicitly unfollowed (an automatic follow leaves it so), null never decided.
+ */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    following: boolean('following'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readId: text('read_id').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.parentId] }), index('thread_reads_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Who each message names ('@pseudo', issue 21), written with the post. Whether a mention is read
+ * is not stored: it is read once the member's read state of its stream (the room's, or the
+ * thread's for a reply) has passed it.
+ */
+export const mentions = pgTable(
+  'mentions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    parentId: text('parent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index('mentions_user_date_idx').on(t.userId, t.createdAt)],
+);
+
 export const messageLikes = pgTable(
   'message_likes',
   {

@@ -25,6 +25,7 @@ import {
   type newPrivateMessageEvent,
 } from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
+import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type ThreadRead, type threadReadAck } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
@@ -32,6 +33,7 @@ import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import { createFloodControl, type FloodControl } from '../chat/flood-control';
 import { registerMessagingHandlers } from '../messaging/conversation-events';
 import { registerReadStateHandlers } from '../chat/read-state-handlers';
+import { registerInboxHandlers } from '../chat/inbox-handlers';
 import type { UserRow } from '../users/user-queries';
 import { userChannel } from './channels';
 
@@ -52,6 +54,8 @@ export type ClientToServerEvents = {
   [READ_CLIENT_EVENTS.markRead]: Acked<typeof roomReadAck>;
   [READ_CLIENT_EVENTS.markUnread]: Acked<typeof roomReadAck>;
   [READ_CLIENT_EVENTS.markAllRead]: Acked<typeof roomReadsAck>;
+  [INBOX_CLIENT_EVENTS.follow]: Acked<typeof threadReadAck>;
+  [INBOX_CLIENT_EVENTS.markThreadRead]: Acked<typeof threadReadAck>;
 };
 export type ServerToClientEvents = {
   [SERVER_EVENTS.message]: (message: ChatMessage) => void;
@@ -68,6 +72,8 @@ export type ServerToClientEvents = {
   [MESSAGING_SERVER_EVENTS.newPrivateMessage]: (event: z.infer<typeof newPrivateMessageEvent>) => void;
   [MESSAGING_SERVER_EVENTS.read]: (event: z.infer<typeof conversationReadEvent>) => void;
   [READ_SERVER_EVENTS.roomRead]: (state: RoomRead) => void;
+  [INBOX_SERVER_EVENTS.threadRead]: (state: ThreadRead) => void;
+  [INBOX_SERVER_EVENTS.mention]: (mention: InboxMention) => void;
 };
 
 export type SocketData = { user: UserRow };
@@ -101,6 +107,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database, flood: Fl
     registerChatHandlers(io, socket, db, app.log, flood);
     registerMessagingHandlers(io, socket, db, app.log);
     registerReadStateHandlers(io, socket, db, app.log);
+    registerInboxHandlers(io, socket, db, app.log);
   });
   return io;
 }

@@ -45,6 +45,7 @@ import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
 import { createReadStateSync } from './read-state-sync';
+import { createInboxSync } from './inbox-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
@@ -422,6 +423,8 @@ export function createChatSync(deps: {
   const statusWatch = socket.connected$.subscribe(() => updateStatus());
   /** The member's read state per room: badges, first unread, marks (src/sync/read-state-sync.ts). */
   const reads = createReadStateSync({ db, socket, api, serial, now });
+  /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
+  const inbox = createInboxSync({ db, socket, api, serial });
 
   /** After a private deletion: is anything of the conversation left here (or older on the server)? */
   async function announcePrivateDeletion(conversationId: string): Promise<void> {
@@ -437,6 +440,7 @@ export function createChatSync(deps: {
     status$,
     alerts: deps.alerts ?? null,
     reads,
+    inbox,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
@@ -617,6 +621,7 @@ export function createChatSync(deps: {
       for (const unsubscribe of subscriptions) unsubscribe();
       statusWatch.unsubscribe();
       reads.close();
+      inbox.close();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
       private$.complete();

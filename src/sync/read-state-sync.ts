@@ -3,6 +3,7 @@ import { comparePlaces } from '../domain/read-position';
 import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { foldRoomReads, readStateKey } from './fold-read-state';
+import { foldInbox } from './fold-inbox';
 import type { SocketTransport } from './socket-transport';
 
 /** A log's reading place: its top row and the window it was in (the list's bounds). */
@@ -29,7 +30,12 @@ export function createReadStateSync(deps: {
 }) {
   const { db, socket, api, serial } = deps;
   const now = deps.now ?? (() => Date.now());
-  const fold = (states: readonly RoomRead[]) => serial(() => foldRoomReads(db, states));
+  // A room read past a mention reads it: the inbox moves with the badges (src/domain/inbox.ts).
+  const fold = (states: readonly RoomRead[]) =>
+    serial(async () => {
+      await foldRoomReads(db, states);
+      await foldInbox(db, states.map((state) => ({ type: 'room.read' as const, state })));
+    });
   /** What this device last sent or heard per room: a read at or before it is not sent again. */
   const known = new Map<string, ReadPosition | null>();
   /** Rooms marked unread here: reading them does not mark them read until they are opened again. */

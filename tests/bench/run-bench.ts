@@ -13,6 +13,7 @@ import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
 import { chatSession, emptySession } from './session-scenarios';
+import { inboxOpens, INBOX_MENTIONS } from './inbox-scenario';
 
 /**
  * `npm run bench` (issue 4): seeds its own data, starts the production build on the real server,
@@ -28,12 +29,12 @@ const config = smoke ? SMOKE : FULL;
 /**
  * Working on one figure: `--only warm,cold,session` runs those scenarios alone (the others'
  * metrics are then missing, so such a run never writes bench/results.json unless `--out` says
- * where), and `--reuse` keeps the seeded database and the prepared profile in bench/profiles/
+ * where; `inbox` is the inbox's openings), and `--reuse` keeps the seeded database and the prepared profile in bench/profiles/
  * between runs (the client is still rebuilt each time).
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -116,6 +117,8 @@ async function main(): Promise<number> {
     log('Session de lecture…');
     burstRan = run.wants('burst');
     const session = wanted('session') || sessionParts.some((part) => only?.has(part)) ? await step('session', () => chatSession(run)) : emptySession();
+    log("Boîte 'Non lus'…");
+    const inbox = wanted('inbox') ? await step('inbox_open', () => inboxOpens(run)) : [];
     const reactFloor = await step('react_floor', () => reactFloorKb(profilesDir));
 
     const signInKb = gzipKb(distDir, signIn);
@@ -205,6 +208,15 @@ async function main(): Promise<number> {
         dom_rows: metric('dom_rows', [session.maxRows], session.rowsOnScreen, {
           note: 'most [role=log] article elements seen at once during the whole session (MutationObserver); floor: rows visible on screen',
         }),
+        inbox_open_ms: metric(
+          'inbox_open_ms',
+          inbox.map((s) => s.ms),
+          median(inbox.map((s) => s.floor)),
+          {
+            note: `${inbox.length} openings after ${config.inboxOpen.warmup} warm-up, in a copy of the prepared profile once ${INBOX_MENTIONS} mentions over the ${others.length} other rooms are stored (the bench seeds ${seeded.rooms.length} rooms, not 20); click → first entries painted + 2 frames; floor: 50 documents read raw + 50 plain rows painted`,
+            detail: { entries_painted_median: median(inbox.map((s) => s.entries)) },
+          },
+        ),
         initial_js_kb: metric('initial_js_kb', [signInKb.kb], reactFloor, {
           note: 'gzip -9 of the built JS + CSS files the sign-in page requested; floor: a React page rendering one form',
           detail: roundAll(signInKb.files),

@@ -6,6 +6,7 @@ import { RoomSheet } from './room-sheet';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
+import { InboxDialog } from './inbox-dialog';
 import { useRoomSelection } from './use-room-selection';
 import { useChat } from './use-chat';
 import { toast } from '../common/toast';
@@ -57,6 +58,17 @@ export function ChatPage() {
     roomsButton.current?.focus();
   }, [roomSheet, room?.id]);
   useEffect(() => setThread(null), [room?.id]);
+  // An inbox entry of a thread opens its room, then the thread once that room is the current one.
+  const [pendingThread, setPendingThread] = useState<{ room: string; parent: string } | null>(null);
+  useEffect(() => {
+    if (pendingThread === null || room?.id !== pendingThread.room) return;
+    setReplyRequest(null);
+    setThread(pendingThread.parent);
+    setPendingThread(null);
+  }, [pendingThread, room?.id]);
+  const [inbox, setInbox] = useState(false);
+  const openInbox = useCallback(() => setInbox(true), []);
+  const closeInbox = useCallback(() => setInbox(false), []);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
   const showAlerts = alerts && wide && room !== null;
   const toggleAlerts = useCallback(() => setAlerts((open) => !open), []);
@@ -80,6 +92,7 @@ export function ChatPage() {
           alertsOpen={showAlerts}
           onOpenRooms={phone ? openRooms : undefined}
           roomsButtonRef={roomsButton}
+          onOpenInbox={openInbox}
         />
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
@@ -87,6 +100,7 @@ export function ChatPage() {
       {thread && room ? (
         <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
       ) : null}
+      <InboxDialog open={inbox} onClose={closeInbox} onMarkAllRead={markAllRead} onOpenThread={setPendingThread} />
       {keys.switcherOpened ? (
         <Suspense fallback={null}>
           <RoomSwitcher actor={keys.switcher} rooms={rooms} />

@@ -12,6 +12,7 @@ import { ErrorText } from '../common/ui';
 import { MessageRow, type Viewer } from './message-row';
 import { SearchResult } from './search-result';
 import { useChat, useQuery } from './use-chat';
+import { threadState$ } from '../../store/inbox-queries';
 
 /** The latest 50 threads of the room, with their reply counts and repliers (spec 2 §2, §4). */
 export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id: string) => void; onClose: () => void }) {
@@ -26,6 +27,7 @@ export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id:
               <ItemButton type="button" onClick={() => props.onOpenThread(message._id)}>
                 <strong>{message.sender.username}</strong> {visibleText(message.content).slice(0, 120)}
                 <Small>{CHAT_TEXT.replies(message.repliesCount)}</Small>
+                <ThreadUnread parent={message._id} />
               </ItemButton>
             </li>
           ))}
@@ -33,6 +35,13 @@ export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id:
       )}
     </Overlay>
   );
+}
+
+/** A followed thread's unread replies (issue 21), from its read state. */
+function ThreadUnread({ parent }: { parent: string }) {
+  const state = useQuery((db) => threadState$(db, parent), [parent], null);
+  if (!state?.following || state.unread === 0) return null;
+  return <UnreadBadge aria-label={CHAT_TEXT.unreadReplies(state.unread)}>{state.unread}</UnreadBadge>;
 }
 
 /** The room's pinned messages, loaded from the server when opened. */
@@ -167,4 +176,16 @@ const LoadMore = styled.button`
   color: var(--accent);
   cursor: pointer;
   text-decoration: underline;
+`;
+const UnreadBadge = styled.span`
+  display: inline-block;
+  margin-left: 6px;
+  min-width: 18px;
+  padding: 0 5px;
+  border-radius: 9px;
+  background: var(--danger);
+  color: var(--danger-contrast);
+  font-size: 11px;
+  font-weight: 700;
+  text-align: center;
 `;

@@ -20,6 +20,8 @@ import { Composer, ComposerNotice } from './composer';
 import { MessageList } from './message-list';
 import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
 import { useChat, useQuery } from './use-chat';
+import { useInboxEntries } from './inbox-dialog';
+import { unreadThreadsIn$ } from '../../store/inbox-queries';
 import { rememberLogPlace } from './log-place';
 import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
@@ -41,6 +43,7 @@ export const RoomView = memo(function RoomView({
   alertsOpen,
   onOpenRooms,
   roomsButtonRef,
+  onOpenInbox,
 }: {
   room: RoomDoc;
   onOpenThread: (id: string) => void;
@@ -51,6 +54,8 @@ export const RoomView = memo(function RoomView({
   /** On a phone the room list is a sheet, opened from the header. */
   onOpenRooms?: () => void;
   roomsButtonRef?: Ref<HTMLButtonElement>;
+  /** 'Non lus': the inbox across rooms (issue 21). */
+  onOpenInbox?: () => void;
 }) {
   const user = useCurrentUser();
   const chat = useChat();
@@ -73,6 +78,7 @@ export const RoomView = memo(function RoomView({
   );
   const threads = useQuery((db) => (shown ? threads$(db, stream, 50) : of(NONE)), [stream, shown], NONE);
   const pins = useQuery((db) => (shown ? pins$(db, stream) : of(NONE)), [stream, shown], NONE);
+  const unreadThreads = useQuery((db) => unreadThreadsIn$(db, room.id), [room.id], 0);
   const [panel, setPanel] = useState<Panel>(null);
   const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
@@ -103,7 +109,7 @@ export const RoomView = memo(function RoomView({
     >
       <Header>
         {onOpenRooms ? (
-          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" onClick={onOpenRooms}>
+          <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" data-phone-only="" onClick={onOpenRooms}>
             <Icon name="list" size={20} />
             <Label>{CHAT_TEXT.showRooms}</Label>
           </HeaderButton>
@@ -112,6 +118,13 @@ export const RoomView = memo(function RoomView({
           <h1>{room.name}</h1>
           {usersCount !== null ? <Count>{CHAT_TEXT.usersCount(usersCount)}</Count> : null}
         </Title>
+        {onOpenInbox ? (
+          <HeaderButton type="button" aria-haspopup="dialog" onClick={onOpenInbox}>
+            <Icon name="inbox" size={20} />
+            <Label>{CHAT_TEXT.inbox}</Label>
+            <InboxBadge />
+          </HeaderButton>
+        ) : null}
         {room.canRead ? (
           <>
             <HeaderButton type="button" aria-pressed={panel === 'search'} onClick={() => toggle('search')}>
@@ -121,7 +134,13 @@ export const RoomView = memo(function RoomView({
             <HeaderButton type="button" aria-pressed={panel === 'threads'} onClick={() => toggle('threads')}>
               <Icon name="thread" size={20} />
               <Label>{CHAT_TEXT.threads}</Label>
-              {threads.length > 0 ? <Badge>{threads.length}</Badge> : null}
+              {unreadThreads > 0 ? (
+                <Badge data-unread="" aria-label={CHAT_TEXT.unreadThreads(unreadThreads)}>
+                  {unreadThreads}
+                </Badge>
+              ) : threads.length > 0 ? (
+                <Badge>{threads.length}</Badge>
+              ) : null}
             </HeaderButton>
             <HeaderButton type="button" aria-pressed={panel === 'pins'} onClick={() => toggle('pins')}>
               <Icon name="pin" size={20} />
@@ -178,6 +197,12 @@ export const RoomView = memo(function RoomView({
     </Main>
   );
 });
+
+/** The inbox's count on its button (its own component: the room view does not re-render with it). */
+function InboxBadge() {
+  const count = useInboxEntries().length;
+  return count > 0 ? <Badge aria-label={CHAT_TEXT.inboxCount(count)}>{count}</Badge> : null;
+}
 
 const Main = styled.section`
   display: flex;
@@ -250,7 +275,7 @@ const HeaderButton = styled.button`
     background: var(--accent);
     color: var(--accent-contrast);
   }
-  &[aria-haspopup] {
+  &[data-phone-only] {
     display: none;
   }
   @media (max-width: 900px) {
@@ -258,7 +283,7 @@ const HeaderButton = styled.button`
     width: 44px;
     height: 44px;
     padding: 0;
-    &[aria-haspopup] {
+    &[data-phone-only] {
       display: inline-flex;
     }
   }

@@ -12,6 +12,9 @@ import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { MessageRow } from './message-row';
 import { useChat, useQuery } from './use-chat';
+import { threadState$ } from '../../store/inbox-queries';
+import { Icon } from '../common/icons';
+import { toast } from '../common/toast';
 
 /** 'Fil de discussion': a message and its replies, joined while open (spec 2 §2). */
 export function ThreadPanel(props: {
@@ -38,6 +41,16 @@ export function ThreadPanel(props: {
     return () => chat.closeThread({ parentMessage: props.parentId });
   }, [chat, props.parentId]);
 
+  // The thread on screen is read: at once, and again whenever a reply makes it unread (on every device).
+  const state = useQuery((db) => threadState$(db, props.parentId), [props.parentId], null);
+  const unread = state?.unread ?? 0;
+  useEffect(() => {
+    if (chat && (state === null || unread > 0)) void chat.inbox.readThread(props.parentId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again only when the count rises, not on each state
+  }, [chat, props.parentId, unread]);
+  const following = state?.following ?? false;
+  const toggleFollow = () => void chat?.inbox.follow(props.parentId, !following).then((error) => error && toast.error(error));
+
   return (
     <Aside
       ref={aside}
@@ -48,6 +61,12 @@ export function ThreadPanel(props: {
       }}
     >
       <PanelHeader title={CHAT_TEXT.threadTitle} closeLabel={CHAT_TEXT.closeThread} onClose={props.onClose} back focus />
+      <Follow>
+        <FollowButton type="button" aria-pressed={following} onClick={toggleFollow}>
+          <Icon name={following ? 'check' : 'bell'} size={18} />
+          {following ? CHAT_TEXT.unfollowThread : CHAT_TEXT.followThread}
+        </FollowButton>
+      </Follow>
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
@@ -69,6 +88,28 @@ const Aside = styled.aside`
     inset: 0 0 63px 0;
     border-left: none;
     min-width: 0;
+  }
+`;
+const Follow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: 4px 12px;
+`;
+const FollowButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 44px;
+  padding: 0 12px;
+  border-radius: 8px;
+  border: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  font-size: 14px;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    border-color: var(--accent);
   }
 `;
 const Replies = styled.div`

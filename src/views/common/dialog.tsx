@@ -4,9 +4,9 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and Escape closes it for free.
  * It fades in quickly and out in 300 ms (spec 1 §9). A `sheet` covers the left of the screen, full height
- * (the room list on a phone).
+ * (the room list on a phone); a `full` one fills a phone's screen (the inbox).
  */
-export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean; sheet?: boolean }) {
+export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean; sheet?: boolean; full?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -29,6 +29,7 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
       aria-labelledby={titleId}
       data-wide={props.wide ? '' : undefined}
       data-sheet={props.sheet ? '' : undefined}
+      data-full={props.full ? '' : undefined}
       onCancel={(event) => {
         event.preventDefault();
         props.onClose();
@@ -62,6 +63,18 @@ const Modal = styled.dialog`
     border-radius: 0 var(--radius) var(--radius) 0;
     padding: 16px 12px;
     overflow-y: auto;
+  }
+  /* A full-screen sheet on a phone (the inbox): every pixel for its list. */
+  @media (max-width: 600px) {
+    &[data-full] {
+      margin: 0;
+      width: 100vw;
+      max-width: 100vw;
+      height: 100dvh;
+      max-height: 100dvh;
+      border-radius: 0;
+      padding: 16px 12px;
+    }
   }
   &[open] {
     animation: fade-in 10ms ease-out;

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ChatMessage } from '../../src/contract/chat';
+import { followThreadInput, INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, markThreadReadInput, type ThreadRead } from '../../src/contract/inbox';
+import type { Database } from '../db/open-database';
+import { requestUser } from '../auth/tokens';
+import { ackedHandlers } from '../realtime/acked-handler';
+import { userChannel } from '../realtime/channels';
+import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
+import type { UserRow } from '../users/user-queries';
+import { INVALID_REQUEST } from './chat-access';
+import { inboxOf } from './inbox';
+import { recordMentions, unreadMentionsOf } from './mentions';
+import { followOnReply, followThread, markThreadRead, markThreadsRead } from './thread-reads';
+
+/**
+ * Followed threads over the socket (issue 21): 'follow thread' {parentMessage, follow} and 'mark
+ * thread read' {parentMessage, messageId?}, each answered with the thread's state; every change
+ * goes to all the member's sockets ('thread read'), so their other devices follow.
+ */
+export function registerInboxHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger): void {
+  const user = socket.data.user;
+  const acked = ackedHandlers(log, user.id);
+
+  socket.on(
+    INBOX_CLIENT_EVENTS.follow,
+    acked(INBOX_CLIENT_EVENTS.follow, async (payload) => {
+      const input = followThreadInput.safeParse(payload);
+      if (!input.success) return { error: INVALID_REQUEST };
+      const outcome = await followThread(db, user, input.data);
+      if ('error' in outcome) return outcome;
+      announceThreadRead(io, user.id, outcome.state);
+      return outcome.state;
+    }),
+  );
+
+  socket.on(
+    INBOX_CLIENT_EVENTS.markThreadRead,
+    acked(INBOX_CLIENT_EVENTS.markThreadRead, async (payload) => {
+      const input = markThreadReadInput.safeParse(payload);
+      if (!input.success) return { error: INVALID_REQUEST };
+      const outcome = await markThreadRead(db, user, input.data);
+      if ('error' in outcome) return outcome;
+      if (outcome.changed) announceThreadRead(io, user.id, outcome.state);
+      return outcome.state;
+    }),
+  );
+}
+
+export function announceThreadRead(io: ComptoirIo, userId: number, state: ThreadRead): void {
+  io.to(userChannel(userId)).emit(INBOX_SERVER_EVENTS.threadRead, state);
+}
+
+/**
+ * After a new room message or reply: the members it names hear of their mention, and a reply
+ * makes its author and the parent's author follow the thread; every follower hears its new count.
+ */
+export async function announceInboxChanges(io: ComptoirIo, db: Database, author: UserRow, message: ChatMessage): Promise<void> {
+  if (message.room === '' || message.alertId !== null || message.conversationId) return;
+  const named = await recordMentions(db, {
+    id: message._id,
+    roomId: message.room,
+    parentId: message.parentMessage,
+    authorId: author.id,
+    content: message.content,
+    createdAt: new Date(message.date),
+    author: author.username,
+  });
+  for (const { userId, mention } of named) io.to(userChannel(userId)).emit(INBOX_SERVER_EVENTS.mention, mention);
+  if (message.parentMessage === null) return;
+  const followers = await followOnReply(db, { id: message._id, parentId: message.parentMessage, roomId: message.room, authorId: author.id });
+  for (const { userId, state } of followers) announceThreadRead(io, userId, state);
+}
+
+/** 'tout marquer comme lu' for threads: the followed ones and those of unread mentions; each change announced. */
+export async function markAllThreadsRead(io: ComptoirIo, db: Database, user: UserRow): Promise<void> {
+  const mentioned = (await unreadMentionsOf(db, user)).flatMap((mention) => (mention.parentMessage ? [mention.parentMessage] : []));
+  for (const state of await markThreadsRead(db, user, mentioned)) announceThreadRead(io, user.id, state);
+}
+
+/** `GET /rest/chat/inbox`: the member's unread rooms, followed threads and mentions. */
+export function registerInboxRoutes(app: FastifyInstance, db: Database): void {
+  app.get('/rest/chat/inbox', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    return inboxOf(db, user);
+  });
+}

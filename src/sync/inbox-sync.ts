@@ -1,0 +1,58 @@
+import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, inboxMention, inboxResponse, threadRead, threadReadAck, type ThreadRead } from '../contract/inbox';
+import type { InboxEvent } from '../domain/inbox';
+import type { ComptoirDatabase } from '../store/database';
+import type { ApiClient } from './api-client';
+import { foldInbox } from './fold-inbox';
+import type { SocketTransport } from './socket-transport';
+
+export type InboxSync = ReturnType<typeof createInboxSync>;
+
+/**
+ * The inbox 'Non lus' and the followed threads (issue 21): the inbox fetched on every
+ * (re)connection and when it opens, kept live by 'thread read' and 'mention' from the server and
+ * by the room read states (src/sync/read-state-sync.ts folds them here too); the follow and
+ * thread-read intents. Every answer is folded into the store (src/sync/fold-inbox.ts).
+ */
+export function createInboxSync(deps: {
+  db: ComptoirDatabase;
+  socket: SocketTransport;
+  api: ApiClient;
+  serial: <T>(work: () => Promise<T>) => Promise<T>;
+}) {
+  const { db, socket, api, serial } = deps;
+  const fold = (events: readonly InboxEvent[]) => serial(() => foldInbox(db, events));
+  const thread = (state: ThreadRead) => fold([{ type: 'thread.read', state }]);
+
+  async function refresh(): Promise<void> {
+    const answer = await api.request(inboxResponse, 'rest', '/chat/inbox');
+    if (answer.ok) await fold([{ type: 'inbox.loaded', inbox: answer.data }]);
+  }
+
+  /** Sends a thread event and folds its answer; the error's text, or null. */
+  async function ask(event: string, payload: unknown): Promise<string | null> {
+    const answer = await socket.request(event, payload, threadReadAck);
+    if (!answer.ok) return answer.error;
+    if ('error' in answer.data) return answer.data.error;
+    await thread(answer.data);
+    return null;
+  }
+
+  const subscriptions = [
+    socket.on(INBOX_SERVER_EVENTS.threadRead, threadRead, (state) => void thread(state)),
+    socket.on(INBOX_SERVER_EVENTS.mention, inboxMention, (mention) => void fold([{ type: 'mention.received', mention }])),
+    socket.onConnect(() => void refresh()),
+  ];
+
+  return {
+    refresh,
+    /** Folds events from elsewhere (the room read states). */
+    fold,
+    /** 'Suivre le fil' (true) or 'Ne plus suivre le fil' (false). */
+    follow: (parentMessage: string, follow: boolean) => ask(INBOX_CLIENT_EVENTS.follow, { parentMessage, follow }),
+    /** The thread is on screen: read up to its newest reply, on every device. */
+    readThread: (parentMessage: string) => ask(INBOX_CLIENT_EVENTS.markThreadRead, { parentMessage }),
+    close(): void {
+      for (const unsubscribe of subscriptions) unsubscribe();
+    },
+  };
+}
