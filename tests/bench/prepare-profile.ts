@@ -26,6 +26,9 @@ export async function prepareProfile(run: BenchRun): Promise<{ seconds: number; 
       }
       await page.waitForTimeout(500);
       const rows = await readHistoryUp(page, run.big.topLevel, run.config.preparedRows, run.log);
+      // Back to the newest rows, as the member leaves the room: a reader left in history would find
+      // the room at that kept place on every run (issue 21), not at its end.
+      await backToLive(page);
       // Let the last folds reach IndexedDB before the profile is closed and copied.
       await page.waitForTimeout(1000);
       return { seconds: (performance.now() - started) / 1000, rows };
@@ -36,6 +39,16 @@ export async function prepareProfile(run: BenchRun): Promise<{ seconds: number; 
   } finally {
     await context.close();
   }
+}
+
+/** 'Revenir au direct' until the log rests at its newest row (the kept reading place is then forgotten). */
+export async function backToLive(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: /^(Revenir au direct|\d+ nouveaux? messages?)$/ });
+  for (let tries = 0; tries < 5 && (await button.count()) > 0; tries += 1) {
+    await button.first().click();
+    await page.waitForTimeout(800);
+  }
+  if ((await button.count()) > 0) throw new Error("le journal n'est pas revenu au direct");
 }
 
 /** One visit of the heavy room with the prepared profile (`--reuse`: its cache then holds this build). */

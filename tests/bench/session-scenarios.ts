@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chatLog, copyProfile, heapAfterGc, launchProfile, paintedAt, roomButton } from './bench-browser';
+import { backToLive } from './prepare-profile';
 import { chatPath, indexOfId, type BenchRun } from './bench-run';
 import { runBurst, type BurstOutcome } from './burst-senders';
 import { MESSAGES_DB, addPlainControl, idbWindowFloor, plainScrollFloor, removePlainControl, startRawListener, stopRawListener, type ScrollRun } from './page-floors';
@@ -50,6 +51,8 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     run.log('  pages d’historique…');
     const history = run.wants('history') ? await historyPages(page, run) : { ms: [], jumps: [], floors: [] };
 
+    // Left at the newest rows, so the reload opens the room there (not at the place kept in history).
+    await backToLive(page);
     await page.reload();
     await paintedAt(page, run.big.newestIds[0]!);
     const heapFloor = await heapAfterGc(page);
@@ -61,6 +64,8 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     const heap = await heapAfterGc(page);
     const rowsOnScreen = await visibleRows(page);
 
+    // Back at the newest rows: each room then opens at its end, not at a place kept in its history.
+    await backToLive(page);
     run.log(`  ${run.config.switches.warmup + run.config.switches.runs} changements de room…`);
     const switches = run.wants('switches') ? await roomSwitches(page, run, rooms) : { ...empty.switches, heapBefore: 0, heapAfter: 0 };
 
@@ -180,11 +185,13 @@ async function historyPages(page: Page, run: BenchRun): Promise<SessionResults['
           if (!Number.isNaN(readyAt) && performance.now() - readyAt > 400) break;
         }
         observer.disconnect();
-        return { ms: readyAt - askedAt, jump, windowTop };
+        const indexes = [...log.querySelectorAll('[data-index]')].map((item) => item.getAttribute('data-index'));
+        const state = `scrollTop ${log.scrollTop}, scrollHeight ${log.scrollHeight}, clientHeight ${log.clientHeight}, rendered ${indexes[0]}…${indexes[indexes.length - 1]} (${indexes.length}), first row ${ids()[0] ?? 'aucune'}`;
+        return { ms: readyAt - askedAt, jump, windowTop, state };
       },
       { prefix: `${run.big.id}-`, speed: run.config.scroll.pxPerSecond },
     );
-    if (Number.isNaN(result.windowTop)) throw new Error("pages d'historique : le haut du journal n'a jamais été atteint");
+    if (Number.isNaN(result.windowTop)) throw new Error(`pages d'historique : le haut du journal n'a jamais été atteint (${result.state})`);
     // The floor: the next 50 older documents read raw from the index, and 50 plain rows painted.
     const floor = await idbWindowFloor(page, `room:${run.big.id}`, 50, await revOfIndex(page, run.big, result.windowTop), true);
     if (i >= warmup) {
@@ -192,7 +199,7 @@ async function historyPages(page: Page, run: BenchRun): Promise<SessionResults['
       jumps.push(result.jump);
       floors.push(floor.total);
     }
-    run.log(`    page ${i + 1} : ${result.ms.toFixed(0)} ms, saut ${result.jump.toFixed(1)} px (plancher ${floor.total.toFixed(0)} ms)`);
+    run.log(`    page ${i + 1} : ${result.ms.toFixed(0)} ms, saut ${result.jump.toFixed(1)} px (plancher ${floor.total.toFixed(0)} ms)${Number.isNaN(result.ms) ? ` — ${result.state}` : ''}`);
   }
   return { ms, jumps, floors };
 }
