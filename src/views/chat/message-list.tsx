@@ -18,6 +18,7 @@ import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
+import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
@@ -51,6 +52,9 @@ const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 const NO_PLACE$ = of<KeptPlace | null>(null);
+const NO_JUMP$ = of<JumpState | null>(null);
+/** A jump the list took (issue 21): its message, and whether the list has opened at it yet. */
+type Jump = { n: number; target: string; shown: boolean };
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
 type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
@@ -94,7 +98,20 @@ export function MessageList(props: {
   const newestRev = anchors.length > 0 ? anchors[anchors.length - 1]! : null;
   /** Bumped when the list jumps back to the stream's end: a fresh list opens at its bottom. */
   const [generation, setGeneration] = useState(0);
-  const history = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
+  const storedHistory = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
+  // A room's log opened at a message or a day (issue 21): the window read around it, whose own
+  // history pages it older, and whose newest row bounds it (its anchor) until 'Revenir au direct'.
+  const jumpRecord = useQuery((db) => (props.readRoom ? kv$<JumpState>(db, jumpKey(props.stream)) : NO_JUMP$), [props.stream, props.readRoom], null);
+  const [jump, setJump] = useState<Jump | null>(null);
+  const [jumpsTaken, setJumpsTaken] = useState(0);
+  if (jumpRecord !== null && jumpRecord.n > jumpsTaken) {
+    setJumpsTaken(jumpRecord.n);
+    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
+    setAnchors([jumpRecord.newestRev]);
+    setLimit(WINDOW);
+  }
+  const jumpedHistory = jump !== null && jumpRecord?.n === jump.n ? jumpRecord.history : null;
+  const history = jumpedHistory ?? storedHistory;
   const oldestRev = windowBound(history);
   const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
@@ -131,7 +148,7 @@ export function MessageList(props: {
   const [placeApplied, setPlaceApplied] = useState(false);
   if (!placeApplied && place !== undefined) {
     setPlaceApplied(true);
-    if (place !== null) {
+    if (place !== null && jumpRecord === null) {
       setAnchors(place.anchors);
       setLimit(place.limit);
     }
@@ -145,7 +162,7 @@ export function MessageList(props: {
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
     const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
-    const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
+    const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
     if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
     // The window's oldest row is unread and older ones may be too: read the widest window first.
     else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
@@ -173,6 +190,12 @@ export function MessageList(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- new rows are the news
   }, [noLineYet, messages]);
   const lineId = opened?.lineId ?? null;
+  // The jumped window's rows are read: a fresh list opens at its message.
+  const jumpReady = jump !== null && !jump.shown && windowRows !== null && windowRows.rows.some((m) => m._id === jump.target);
+  if (jumpReady) {
+    setJump({ ...jump, shown: true });
+    setGeneration((g) => g + 1);
+  }
 
   const items = useMemo<Item[]>(() => {
     const listing = windowListing(messages, context, atStart);
@@ -245,11 +268,10 @@ export function MessageList(props: {
     if (!needsPage || fetching || askedCursor === cursor || !chat) return;
     setFetching(true);
     setAskedCursor(cursor);
-    void chat
-      .loadOlder(props.ref)
+    void (jumpedHistory !== null && props.readRoom ? chat.jumps.loadOlder(props.readRoom) : chat.loadOlder(props.ref))
       .then((ok) => setFailed(!ok), () => setFailed(true))
       .finally(() => setFetching(false));
-  }, [needsPage, fetching, askedCursor, cursor, chat, props.ref]);
+  }, [needsPage, fetching, askedCursor, cursor, chat, props.ref, jumpedHistory !== null, props.readRoom]);
 
   /** The reader rendered the window's first row: show the next window now, or once it is ready. */
   const [wantsNext, setWantsNext] = useState(false);
@@ -271,6 +293,8 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
+  /** The last jump the list was brought to. */
+  const jumpSettled = useRef(0);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -287,6 +311,12 @@ export function MessageList(props: {
     // row is brought to the top as the rows above it are measured.
     if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId));
     if (startId !== null) settled.current = true;
+    if (jump?.shown && jumpSettled.current !== jump.n) {
+      jumpSettled.current = jump.n;
+      settled.current = true;
+      settle(scroller.current, offCentre(jump.target));
+      scroller.current?.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+    }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
@@ -322,6 +352,12 @@ export function MessageList(props: {
   }, []);
   const slid = anchors.length > 0;
   const backToEnd = () => {
+    if (jump !== null) {
+      // Out of a jumped window: the room's own history again, from its newest rows.
+      setJump(null);
+      reading.send({ type: 'jump.left' });
+      if (props.readRoom) void chat?.jumps.leave(props.readRoom);
+    }
     if (!slid) {
       // A jump, then again while rows passed over are measured (a log opened at its first unread
       // has rows below it not measured yet: the first jump lands on their estimate), until the
@@ -386,8 +422,13 @@ export function MessageList(props: {
     if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
   }, [openedAt !== null, newestRow?._id]);
+  const shownJump = jump?.shown ? jump.n : null;
+  useEffect(() => {
+    if (shownJump !== null) reading.send({ type: 'jump.opened' });
+  }, [shownJump, reading]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
+  const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
   // moment after a scroll, never per frame), forgotten at the end.
@@ -427,7 +468,9 @@ export function MessageList(props: {
         aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
-        initialTopMostItemIndex={lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
+        initialTopMostItemIndex={
+          jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
+        }
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => {
           const now = performance.now();
@@ -444,7 +487,7 @@ export function MessageList(props: {
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
         startReached={() => nearTop(0)}
-        endReached={slid ? loadNewer : undefined}
+        endReached={slid && !(jump !== null && anchors.length <= 1) ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         defaultItemHeight={rowHeight}
         context={{
@@ -456,7 +499,11 @@ export function MessageList(props: {
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
-            {item.kind === 'message' ? (
+            {item.kind === 'message' && item.message._id === jump?.target ? (
+              <Jumped data-jumped="" tabIndex={-1} aria-current="location">
+                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+              </Jumped>
+            ) : item.kind === 'message' ? (
               <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
             ) : (
               <OutboxRow entry={item.entry} />
@@ -513,6 +560,15 @@ const offRow = (id: string) => (scroller: HTMLElement) => {
   return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : 0;
 };
 
+/** How far the row of message `id` is from the scroller's middle (0 while it is not rendered). */
+const offCentre = (id: string) => (scroller: HTMLElement) => {
+  const row = scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]');
+  if (!row) return 0;
+  const box = row.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  return box.top + box.height / 2 - (view.top + view.height / 2);
+};
+
 type LogContext = { header: ReactNode; edge: string };
 /**
  * One components object for every list: a component made in each render would be a new type each
@@ -545,6 +601,28 @@ const Edge = styled.div`
   padding: 0 16px;
   font-size: 13px;
   color: var(--muted);
+`;
+/** The message a jump opened at: a background that fades, and the focus (outlined while it holds it). */
+const Jumped = styled.div`
+  border-radius: 6px;
+  animation: jumped-fade 4s ease-out;
+  &:focus {
+    outline: 2px solid var(--accent);
+    outline-offset: -2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    background: var(--accent-soft);
+  }
+  @keyframes jumped-fade {
+    from,
+    40% {
+      background: var(--accent-soft);
+    }
+    to {
+      background: transparent;
+    }
+  }
 `;
 const ToBottom = styled.button`
   position: absolute;
