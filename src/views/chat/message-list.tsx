@@ -293,8 +293,19 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
-  /** The last jump the list was brought to. */
+  /** The last jump the list was brought to, and the last whose row took the focus. */
   const jumpSettled = useRef(0);
+  const jumpFocused = useRef(0);
+  // Once per jump, as its row first mounts (a row scrolled away and back never takes it again).
+  const jumpN = jump?.shown ? jump.n : 0;
+  const focusJumped = useCallback(
+    (row: HTMLDivElement | null) => {
+      if (!row || jumpN === 0 || jumpFocused.current === jumpN) return;
+      jumpFocused.current = jumpN;
+      row.focus({ preventScroll: true });
+    },
+    [jumpN],
+  );
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -315,7 +326,6 @@ export function MessageList(props: {
       jumpSettled.current = jump.n;
       settled.current = true;
       settle(scroller.current, offCentre(jump.target));
-      scroller.current?.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
     }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
@@ -500,7 +510,7 @@ export function MessageList(props: {
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' && item.message._id === jump?.target ? (
-              <Jumped data-jumped="" tabIndex={-1} aria-current="location">
+              <Jumped data-jumped="" tabIndex={-1} aria-current="location" ref={focusJumped}>
                 <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
             ) : item.kind === 'message' ? (
