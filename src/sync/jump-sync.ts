@@ -10,9 +10,10 @@ import type { SocketTransport } from './socket-transport';
  * around a message, kept apart from the room's contiguous history (`history:room:…`), which it may
  * be far older than. `newestRev` bounds the window from below in the list (its anchor); `history`
  * pages it older, as a room's own history does. Each jump bumps `n`, so the list opens anew even
- * at the message it shows.
+ * at the message it shows; `session` names the sync that wrote it (a record left by an earlier page
+ * is never taken for this one's, even before it is cleared).
  */
-export type JumpState = { n: number; target: string; newestRev: number; history: HistoryState };
+export type JumpState = { session: string; n: number; target: string; newestRev: number; history: HistoryState };
 export const jumpKey = (stream: string) => `jump:${stream}`;
 
 /** Where a jump lands: a message (a search result, a mention, a pin, a reply's parent) or a moment. */
@@ -33,9 +34,12 @@ export function createJumpSync(deps: {
   void serial(() => db.kv.find({ selector: { key: { $regex: '^jump:' } } }).remove());
   /** Unique per session, so a list never takes a new jump for one it has shown. */
   let jumps = 0;
+  const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
 
   return {
+    session,
+
     /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
     async jump(room: string, place: JumpPlace): Promise<string | null> {
       const around = 'messageId' in place ? { aroundMessage: place.messageId } : { aroundDate: place.date };
@@ -50,7 +54,7 @@ export function createJumpSync(deps: {
       const key = jumpKey(roomStream(room));
       await serial(async () => {
         jumps += 1;
-        const next: JumpState = { n: jumps, target, newestRev: revOf(newest.date), history: nextHistory(null, page, false) };
+        const next: JumpState = { session, n: jumps, target, newestRev: revOf(newest.date), history: nextHistory(null, page, false) };
         await writeKv(db, key, next);
       });
       return null;

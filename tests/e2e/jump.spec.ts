@@ -106,7 +106,7 @@ test("'Aller à la date' opens the history at the first message of that day", as
   await expect(jumped(vip)).toBeFocused();
   await expect(jumped(vip)).toBeInViewport();
   // The first message of the day: its day's separator ('Hier') is just above it.
-  const item = log(vip).locator('[data-index]').filter({ has: jumped(vip) });
+  const item = log(vip).locator('[data-index]').filter({ has: vip.locator('[data-jumped]') });
   await expect(item.getByRole('separator', { name: 'Hier' })).toBeVisible();
   await vip.context().close();
 });

@@ -101,10 +101,11 @@ export function MessageList(props: {
   const storedHistory = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
   // A room's log opened at a message or a day (issue 21): the window read around it, whose own
   // history pages it older, and whose newest row bounds it (its anchor) until 'Revenir au direct'.
-  const jumpRecord = useQuery((db) => (props.readRoom ? kv$<JumpState>(db, jumpKey(props.stream)) : NO_JUMP$), [props.stream, props.readRoom], null);
+  const storedJump = useQuery((db) => (props.readRoom ? kv$<JumpState>(db, jumpKey(props.stream)) : NO_JUMP$), [props.stream, props.readRoom], null);
+  const jumpRecord = storedJump !== null && storedJump.session === chat?.jumps.session ? storedJump : null;
   const [jump, setJump] = useState<Jump | null>(null);
   const [jumpsTaken, setJumpsTaken] = useState(0);
-  if (jumpRecord !== null && jumpRecord.n > jumpsTaken) {
+  if (jumpRecord !== null && jumpRecord.n !== jumpsTaken) {
     setJumpsTaken(jumpRecord.n);
     setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
     setAnchors([jumpRecord.newestRev]);
@@ -293,19 +294,8 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
-  /** The last jump the list was brought to, and the last whose row took the focus. */
+  /** The last jump the list was brought to. */
   const jumpSettled = useRef(0);
-  const jumpFocused = useRef(0);
-  // Once per jump, as its row first mounts (a row scrolled away and back never takes it again).
-  const jumpN = jump?.shown ? jump.n : 0;
-  const focusJumped = useCallback(
-    (row: HTMLDivElement | null) => {
-      if (!row || jumpN === 0 || jumpFocused.current === jumpN) return;
-      jumpFocused.current = jumpN;
-      row.focus({ preventScroll: true });
-    },
-    [jumpN],
-  );
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -325,7 +315,8 @@ export function MessageList(props: {
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
       settled.current = true;
-      settle(scroller.current, offCentre(jump.target));
+      // The row takes the focus once it rests (virtuoso may re-create it while it measures).
+      settle(scroller.current, offCentre(jump.target), (log) => log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true }));
     }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
@@ -510,7 +501,7 @@ export function MessageList(props: {
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' && item.message._id === jump?.target ? (
-              <Jumped data-jumped="" tabIndex={-1} aria-current="location" ref={focusJumped}>
+              <Jumped data-jumped="" tabIndex={-1} aria-current="location">
                 <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
             ) : item.kind === 'message' ? (
@@ -537,17 +528,20 @@ const SETTLE_FRAMES = { least: 30, most: 120 };
 const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /**
  * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
- * half a second at least), or the reader scrolls. Virtuoso lays out rows it has not measured at an estimate and corrects as
+ * half a second at least), then `rested`; or until the reader scrolls. Virtuoso lays out rows it has not measured at an estimate and corrects as
  * it measures them: a jump over unmeasured rows lands off its target by their error.
  */
-function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number): void {
+function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number, rested?: (scroller: HTMLElement) => void): void {
   if (!scroller) return;
   let frames = 0;
   let still = 0;
   let stopped = false;
-  const stop = () => {
+  /** With the reader's event when they took over (then nothing rests where the jump meant). */
+  const stop = (byReader?: Event) => {
+    if (stopped) return;
     stopped = true;
     for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
+    if (!byReader) rested?.(scroller);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {

@@ -8,7 +8,8 @@ import { kv$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { searchKey, type SearchState } from '../../sync/chat-sync';
 import { PanelHeader } from '../common/panel-header';
-import { ErrorText } from '../common/ui';
+import { ErrorText, Field } from '../common/ui';
+import { TextButton } from '../common/upload-buttons';
 import { MessageRow, type Viewer } from './message-row';
 import { SearchResult } from './search-result';
 import { JumpButton, jumpTo } from './jump-button';
@@ -124,13 +125,13 @@ function DateJump(props: { room: string; onJump: () => void }) {
         void jumpTo(chat, props.room, { date: start.toISOString() }, props.onJump);
       }}
     >
-      <label>
+      <Field>
         {CHAT_TEXT.goToDate}
         <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-      </label>
-      <button type="submit" disabled={day === ''}>
+      </Field>
+      <TextButton type="submit" disabled={day === ''}>
         {CHAT_TEXT.goToDateSubmit}
-      </button>
+      </TextButton>
     </DateForm>
   );
 }
@@ -212,24 +213,6 @@ const DateForm = styled.form`
   align-items: end;
   gap: 8px;
   padding: 0 12px 8px;
-  & label {
-    display: grid;
-    gap: 4px;
-    font-size: 13px;
-  }
-  & input,
-  & button {
-    min-height: 44px;
-    padding: 0 10px;
-    border-radius: 8px;
-    border: 1px solid var(--border);
-    background: var(--surface);
-    color: var(--text);
-    font: inherit;
-  }
-  & button {
-    cursor: pointer;
-  }
 `;
 const LoadMore = styled.button`
   margin: 8px 12px;
