@@ -112,6 +112,7 @@ export function MessageList(props: {
     setLimit(WINDOW);
   }
   const jumpedHistory = jump !== null && jumpRecord?.n === jump.n ? jumpRecord.history : null;
+  const jumpPending = jump !== null && !jump.shown;
   const history = jumpedHistory ?? storedHistory;
   const oldestRev = windowBound(history);
   const exhausted = (history?.exhausted ?? false) || props.fresh === true;
@@ -283,8 +284,12 @@ export function MessageList(props: {
     setLimit(next.limit);
   }, [growing, next?.limit, next?.newestRev]);
   useEffect(() => {
-    if (wantsNext && nextReady) advance();
-  }, [wantsNext, nextReady, advance]);
+    if (wantsNext && nextReady && !jumpPending) advance();
+  }, [wantsNext, nextReady, advance, jumpPending]);
+  // A wish for the older window made before a jump is not the jumped window's.
+  useEffect(() => {
+    if (jumpPending) setWantsNext(false);
+  }, [jumpPending]);
 
   // Only once the list has opened at its bottom: its first renders may start at the top.
   const settled = useRef(false);
@@ -322,6 +327,8 @@ export function MessageList(props: {
     nearTop(keys.indexOf(keyOf(first)));
   };
   const nearTop = (at: number) => {
+    // The list shown until a jump's window is read is not where the reader is going: it never slides.
+    if (jumpPending) return;
     if (!settled.current || next === null || at < 0 || at >= READ_AHEAD_ROWS) return;
     if (!readingAhead) setReadAheadFor(nextKey);
     if (at > 0) return;
