@@ -13,7 +13,16 @@ import type { SocketTransport } from './socket-transport';
  * at the message it shows; `session` names the sync that wrote it (a record left by an earlier page
  * is never taken for this one's, even before it is cleared).
  */
-export type JumpState = { session: string; n: number; target: string; newestRev: number; history: HistoryState };
+export type JumpState = {
+  session: string;
+  n: number;
+  target: string;
+  /** The window's newest row, and whether the room has newer ones (read on when the reader gets there). */
+  newestId: string;
+  newestRev: number;
+  newer: boolean;
+  history: HistoryState;
+};
 export const jumpKey = (stream: string) => `jump:${stream}`;
 
 /** Where a jump lands: a message (a search result, a mention, a pin, a reply's parent) or a moment. */
@@ -54,7 +63,15 @@ export function createJumpSync(deps: {
       const key = jumpKey(roomStream(room));
       await serial(async () => {
         jumps += 1;
-        const next: JumpState = { session, n: jumps, target, newestRev: revOf(newest.date), history: nextHistory(null, page, false) };
+        const next: JumpState = {
+          session,
+          n: jumps,
+          target,
+          newestId: newest._id,
+          newestRev: revOf(newest.date),
+          newer: page.newer ?? false,
+          history: nextHistory(null, page, false),
+        };
         await writeKv(db, key, next);
       });
       return null;
@@ -73,6 +90,23 @@ export function createJumpSync(deps: {
         const latest = await readKv<JumpState>(db, key);
         // Another jump (or the way back to the newest rows) came meanwhile: this page is not its.
         if (latest?.n === jump.n) await writeKv(db, key, { ...latest, history: nextHistory(latest.history, page, false) });
+      });
+      return true;
+    },
+
+    /** The rows after the jumped window's newest (the window around it, its newer half kept); false at the room's end. */
+    async loadNewer(room: string): Promise<boolean> {
+      const key = jumpKey(roomStream(room));
+      const jump = await readKv<JumpState>(db, key);
+      if (!jump?.newer) return false;
+      const answer = await socket.request(CLIENT_EVENTS.more, { room, aroundMessage: jump.newestId }, moreMessagesAck);
+      if (!answer.ok || !('messages' in answer.data)) return false;
+      const page = answer.data;
+      const newest = page.messages[0];
+      await fold(received(page.messages));
+      await serial(async () => {
+        const latest = await readKv<JumpState>(db, key);
+        if (latest?.n === jump.n && newest) await writeKv(db, key, { ...latest, newestId: newest._id, newestRev: revOf(newest.date), newer: page.newer ?? false });
       });
       return true;
     },

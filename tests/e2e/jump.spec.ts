@@ -59,6 +59,14 @@ test('a search result more than two pages back, a pin and a deep link open the r
   await expect(jumped(vip)).toBeFocused();
   await expect(jumped(vip).getByText(mark, { exact: true })).toBeInViewport();
   await expect(log(vip).getByText(fillers[119]!, { exact: true })).toHaveCount(0);
+  // Below the window read around it (50 newer rows), the next newer rows are read as the reader scrolls down.
+  const later = log(vip).getByText(fillers[69]!, { exact: true });
+  await log(vip).hover();
+  for (let i = 0; i < 30 && !(await later.isVisible()); i += 1) {
+    await vip.mouse.wheel(0, 1200);
+    await vip.waitForTimeout(250);
+  }
+  await expect(later).toBeVisible();
   // Back to the newest rows.
   await toDirect(vip).click();
   await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeInViewport({ timeout: 15_000 });

@@ -233,6 +233,16 @@ export function MessageList(props: {
   const shownKeys = useRef<readonly string[]>([]);
   const firstIndex = useRef(FIRST_INDEX);
   const slidingDown = useRef(false);
+  // Newer rows read below a jumped window: its newest bound moves down to them.
+  const [jumpNewest, setJumpNewest] = useState<number | null>(null);
+  const islandNewest = jump?.shown && jumpRecord?.n === jump.n ? jumpRecord.newestRev : null;
+  if (islandNewest !== null && islandNewest !== jumpNewest) {
+    setJumpNewest(islandNewest);
+    if (jumpNewest !== null) {
+      slidingDown.current = anchors.length === 1;
+      setAnchors((stack) => [islandNewest, ...stack.slice(1)]);
+    }
+  }
   if (keys.length > 0) {
     const previousFirst = shownKeys.current[0];
     if (previousFirst !== undefined) {
@@ -299,8 +309,9 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
-  /** The last jump the list was brought to. */
+  /** The last jump the list was brought to, and whether it is still being brought there. */
   const jumpSettled = useRef(0);
+  const jumpSettling = useRef(false);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -319,16 +330,22 @@ export function MessageList(props: {
     if (startId !== null) settled.current = true;
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
-      settled.current = true;
-      // The row takes the focus once it rests (virtuoso may re-create it while it measures).
-      settle(scroller.current, offCentre(jump.target), (log) => log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true }));
+      // A fresh list may render its first rows before it scrolls to the message: nothing reads
+      // ahead until the message rests in the middle; then it takes the focus (virtuoso may
+      // re-create its row while it measures, so not before).
+      jumpSettling.current = true;
+      settle(scroller.current, offCentre(jump.target), (log, byReader) => {
+        jumpSettling.current = false;
+        if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+      });
     }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
   const nearTop = (at: number) => {
-    // The list shown until a jump's window is read is not where the reader is going: it never slides.
-    if (jumpPending) return;
+    // Neither the list shown until a jump's window is read, nor the jumped one before it rests at
+    // its message, is where the reader is going: they never slide.
+    if (jumpPending || jumpSettling.current) return;
     if (!settled.current || next === null || at < 0 || at >= READ_AHEAD_ROWS) return;
     if (!readingAhead) setReadAheadFor(nextKey);
     if (at > 0) return;
@@ -359,6 +376,14 @@ export function MessageList(props: {
     setAnchors((stack) => stack.slice(0, -1));
   }, []);
   const slid = anchors.length > 0;
+  /** At the bottom of a jumped window (its first bound): newer rows come from the server. */
+  const atJumpEnd = jump !== null && anchors.length <= 1;
+  const [readingNewer, setReadingNewer] = useState(false);
+  const loadJumpNewer = useCallback(() => {
+    if (readingNewer || !chat || !props.readRoom || !jumpRecord?.newer || jumpPending) return;
+    setReadingNewer(true);
+    void chat.jumps.loadNewer(props.readRoom).finally(() => setReadingNewer(false));
+  }, [readingNewer, chat, props.readRoom, jumpRecord?.newer, jumpPending]);
   const backToEnd = () => {
     if (jump !== null) {
       // Out of a jumped window: the room's own history again, from its newest rows.
@@ -495,7 +520,7 @@ export function MessageList(props: {
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
         startReached={() => nearTop(0)}
-        endReached={slid && !(jump !== null && anchors.length <= 1) ? loadNewer : undefined}
+        endReached={atJumpEnd ? loadJumpNewer : slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         defaultItemHeight={rowHeight}
         context={{
@@ -535,10 +560,10 @@ const SETTLE_FRAMES = { least: 30, most: 120 };
 const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /**
  * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
- * half a second at least), then `rested`; or until the reader scrolls. Virtuoso lays out rows it has not measured at an estimate and corrects as
+ * half a second at least), or the reader scrolls; then `done`. Virtuoso lays out rows it has not measured at an estimate and corrects as
  * it measures them: a jump over unmeasured rows lands off its target by their error.
  */
-function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number, rested?: (scroller: HTMLElement) => void): void {
+function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number, done?: (scroller: HTMLElement, byReader: boolean) => void): void {
   if (!scroller) return;
   let frames = 0;
   let still = 0;
@@ -548,7 +573,7 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
     if (stopped) return;
     stopped = true;
     for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
-    if (!byReader) rested?.(scroller);
+    done?.(scroller, byReader !== undefined);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {
