@@ -1,3 +1,4 @@
+import { filter, firstValueFrom, of, timeout } from 'rxjs';
 import { CLIENT_EVENTS, moreMessagesAck, type ChatMessage } from '../contract/chat';
 import type { ComptoirDatabase } from '../store/database';
 import type { ChatEvent } from './fold-chat-event';
@@ -23,6 +24,8 @@ export type JumpState = {
   newer: boolean;
   history: HistoryState;
 };
+/** How long a jump waits for the socket's connection before it is told as failed. */
+const CONNECT_WAIT_MS = 10_000;
 export const jumpKey = (stream: string) => `jump:${stream}`;
 
 /** Where a jump lands: a message (a search result, a mention, a pin, a reply's parent) or a moment. */
@@ -52,6 +55,8 @@ export function createJumpSync(deps: {
     /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
     async jump(room: string, place: JumpPlace): Promise<string | null> {
       const around = 'messageId' in place ? { aroundMessage: place.messageId } : { aroundDate: place.date };
+      // A link opened in a new page asks before the socket has connected: it waits a moment for it.
+      await firstValueFrom(socket.connected$.pipe(filter(Boolean), timeout({ first: CONNECT_WAIT_MS, with: () => of(false) })));
       const answer = await socket.request(CLIENT_EVENTS.more, { room, ...around }, moreMessagesAck);
       if (!answer.ok) return answer.error;
       if (!('messages' in answer.data)) return answer.data.error;
