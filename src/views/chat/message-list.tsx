@@ -592,13 +592,15 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
 /** How far the row of message `id` is below the scroller's top (0 while it is not rendered). */
 const offRow = (id: string) => (scroller: HTMLElement) => {
-  const row = scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]');
+  const row = rowOf(scroller, id);
   return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : 0;
 };
+/** Virtuoso's item holding the row of message `id`, while it is rendered. */
+const rowOf = (scroller: HTMLElement, id: string) => scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]') ?? null;
 
 /** How far the row of message `id` is from the scroller's middle (0 while it is not rendered). */
 const offCentre = (id: string) => (scroller: HTMLElement) => {
-  const row = scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]');
+  const row = rowOf(scroller, id);
   if (!row) return 0;
   const box = row.getBoundingClientRect();
   const view = scroller.getBoundingClientRect();
