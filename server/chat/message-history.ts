@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { moreMessagesAck, MoreMessagesInput } from '../../src/contract/chat';
 import { MESSAGING_ERRORS, type MoreConversationMessagesInput } from '../../src/contract/messaging';
@@ -7,12 +7,13 @@ import { alerts, messages } from '../db/schema';
 import { alertViewerOf, isUnlocked, unlockedRooms } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from './chat-access';
-import { toChatMessages } from './message-view';
-import { decodeCursor, nextCursor, olderThan } from './page-cursor';
+import { toChatMessages, type MessageRow } from './message-view';
+import { decodeCursor, newerThan, nextCursor, olderThan } from './page-cursor';
 import { participantsOf } from '../messaging/conversations';
 import { hasMessagingAccess } from '../messaging/messaging-access';
 import { lastSeqOfStream, type SeqStream } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
+import { MESSAGE_NOT_FOUND } from './read-state';
 
 export type MoreMessagesAnswer = z.infer<typeof moreMessagesAck>;
 
@@ -49,6 +50,8 @@ export async function moreMessages(
   const hidden = await blockedEitherWay(db, user.id);
   const notBlocked = hidden.length > 0 ? notInArray(messages.authorId, hidden) : undefined;
 
+  if ('aroundMessage' in input || 'aroundDate' in input) return aroundWindow(db, user.id, input, and(scope.page, isNull(messages.deletedAt), notBlocked), lastSeq);
+
   const afterSeq = 'afterSeq' in input ? input.afterSeq : undefined;
   if (afterSeq !== undefined && scope.catchUp !== null) {
     const rows = await db
@@ -84,6 +87,48 @@ export async function moreMessages(
     deleted: [],
     cursor: nextCursor(rows, HISTORY_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
     lastSeq,
+  };
+}
+
+/**
+ * The window around one message of a room (issue 21, 'jump anywhere'): up to a page older and a
+ * page newer than it, newest first, among the rows a history page would show (`shown`: top-level,
+ * not deleted, no blocked author). A reply opens at its parent; a date at the first message from
+ * that moment on (the newest one when none follows). A message the reader may not see there is
+ * 'Message introuvable', whether it exists or not.
+ */
+async function aroundWindow(
+  db: Database,
+  viewerId: number,
+  input: { room: string; aroundMessage: string } | { room: string; aroundDate: string },
+  shown: SQL | undefined,
+  lastSeq: number,
+): Promise<MoreMessagesAnswer> {
+  let target: MessageRow | undefined;
+  if ('aroundMessage' in input) {
+    const [named] = await db.select().from(messages).where(eq(messages.id, input.aroundMessage)).limit(1);
+    const id = named?.parentId ?? named?.id;
+    if (id !== undefined) [target] = await db.select().from(messages).where(and(shown, eq(messages.id, id))).limit(1);
+    if (!target) return { error: MESSAGE_NOT_FOUND };
+  } else {
+    const at = new Date(input.aroundDate);
+    [target] = await db.select().from(messages).where(and(shown, gte(messages.createdAt, at))).orderBy(asc(messages.createdAt), asc(messages.id)).limit(1);
+    if (!target) [target] = await db.select().from(messages).where(shown).orderBy(desc(messages.createdAt), desc(messages.id)).limit(1);
+    if (!target) return { messages: [], deleted: [], cursor: null, lastSeq, target: null, newer: false };
+  }
+  const { createdAt, id } = target;
+  const [older, newer] = await Promise.all([
+    db.select().from(messages).where(and(shown, olderThan(messages.createdAt, messages.id, { at: createdAt, key: id }))).orderBy(desc(messages.createdAt), desc(messages.id)).limit(HISTORY_PAGE_SIZE + 1),
+    db.select().from(messages).where(and(shown, newerThan(messages.createdAt, messages.id, { at: createdAt, key: id }))).orderBy(asc(messages.createdAt), asc(messages.id)).limit(HISTORY_PAGE_SIZE + 1),
+  ]);
+  const rows = [...newer.slice(0, HISTORY_PAGE_SIZE).reverse(), target, ...older.slice(0, HISTORY_PAGE_SIZE)];
+  return {
+    messages: await toChatMessages(db, rows, viewerId),
+    deleted: [],
+    cursor: nextCursor(older, HISTORY_PAGE_SIZE, (row) => ({ at: row.createdAt, key: row.id })),
+    lastSeq,
+    target: target.id,
+    newer: newer.length > HISTORY_PAGE_SIZE,
   };
 }
 

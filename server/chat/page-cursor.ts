@@ -34,6 +34,11 @@ export function olderThan(at: AnyColumn, key: AnyColumn, cursor: PageCursor, key
   return sql`(${at}, ${key}) < (${cursor.at.toISOString()}::timestamptz, ${keyValue})`;
 }
 
+/** Rows strictly before the cursor in that order: newer ones (a window around a message, issue 21). */
+export function newerThan(at: AnyColumn, key: AnyColumn, cursor: PageCursor): SQL {
+  return sql`(${at}, ${key}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.key})`;
+}
+
 /** The next page's cursor when the query fetched one row more than a page, else null. */
 export function nextCursor<T>(rows: T[], pageSize: number, keyOf: (row: T) => { at: Date; key: string | number }): string | null {
   if (rows.length <= pageSize) return null;

@@ -14,7 +14,8 @@ import {
 } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
-import { alertLikes, messageLikes, messages, users, userSubscriptions } from '../db/schema';
+import { alertLikes, messageLikes, messages, uploads, users, userSubscriptions } from '../db/schema';
+import { parseSearch, type SearchFilters } from '../../src/domain/search-filters';
 import { findAlert } from '../alerts/alert-actions';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import { ALERT_NOT_FOUND } from '../alerts/alert-write';
@@ -30,7 +31,7 @@ import type { ComptoirIo } from '../realtime/socket-server';
 import { roomChannel } from '../realtime/channels';
 
 export const PIN_TITLE_REQUIRED = 'Le titre est obligatoire';
-export const MESSAGE_NOT_FOUND = 'Message introuvable';
+import { MESSAGE_NOT_FOUND } from '../chat/read-state';
 export const PINNED_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = 20;
 export const LIKES_PAGE_SIZE = 20;
@@ -99,6 +100,8 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
     const query = searchQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const { room } = query.data;
+    const parsed = parseSearch(query.data.query);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
     const access = await roomAccess(db, user, room);
     if (!access?.rights.canRead) return reply.code(403).send({ error: NOT_ALLOWED });
     const before = cursorCondition(query.data.cursor, (cursor) => olderThan(messages.createdAt, messages.id, cursor));
@@ -129,7 +132,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
           isNull(messages.deletedAt),
           // Comments under alerts are not the room's chat (and may be locked to this reader).
           isNull(messages.alertId),
-          sql`${messages.content} ILIKE ${`%${escapeLike(query.data.query)}%`}`,
+          ...searchConditions(parsed.filters),
           byCoach,
           blocked.length > 0 ? notInArray(messages.authorId, blocked) : undefined,
           before,
@@ -215,6 +218,26 @@ async function likeRows(db: Database, target: { kind: 'alert' | 'message'; id: s
     .where(and(eq(messageLikes.messageId, target.id), cursor ? olderThan(messageLikes.createdAt, messageLikes.userId, cursor, true) : undefined))
     .orderBy(desc(messageLikes.createdAt), desc(messageLikes.userId))
     .limit(LIKES_PAGE_SIZE + 1);
+}
+
+/** The days of `avant:` / `après:` are the community's (Paris) days. */
+const SEARCH_TIME_ZONE = 'Europe/Paris';
+const UPLOAD_KIND = { fichier: 'file', image: 'image' } as const;
+
+/** A search's filters (src/domain/search-filters.ts) as conditions on messages. */
+function searchConditions(filters: SearchFilters): (SQL | undefined)[] {
+  const localTime = sql`(${messages.createdAt} AT TIME ZONE ${SEARCH_TIME_ZONE})`;
+  return [
+    filters.text === '' ? undefined : sql`${messages.content} ILIKE ${`%${escapeLike(filters.text)}%`}`,
+    filters.author === null ? undefined : sql`${messages.authorId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${filters.author.toLowerCase()})`,
+    ...filters.has.map((kind) =>
+      kind === 'lien'
+        ? sql`${messages.content} ~* 'https?://'`
+        : sql`EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.messageId} = ${messages.id} AND ${uploads.attachmentType} = ${UPLOAD_KIND[kind]})`,
+    ),
+    filters.before === null ? undefined : sql`${localTime} < ${filters.before}::date`,
+    filters.after === null ? undefined : sql`${localTime} >= (${filters.after}::date + 1)`,
+  ];
 }
 
 /** `%` and `_` match themselves in a search, and so does the escape character. */

@@ -105,9 +105,14 @@ export type PostMessageInput = z.input<typeof postMessageInput>;
 /**
  * 'more messages': a page of history, newest first, before `cursor` (an opaque string from the
  * previous page; null for the latest page) — or, with `afterSeq`, every change after that sequence
- * (the catch-up after a reconnect, oldest first).
+ * (the catch-up after a reconnect, oldest first) — or, with `aroundMessage` / `aroundDate`, the
+ * window around one message: up to a page on each side of it, newest first.
  */
 export const moreMessagesInput = z.union([
+  // Ours (issue 21, 'jump anywhere'): the window around a message, or around the first message of a
+  // moment ('aller à la date'); first, so that their extra field is never stripped by a page's shape.
+  z.strictObject({ room: id, aroundMessage: id }),
+  z.strictObject({ room: id, aroundDate: isoDate }),
   z.object({ room: id, cursor: z.nullable(z.string().check(z.maxLength(200))), afterSeq: z.optional(z.int().check(z.nonnegative())) }),
   z.object({ parentMessage: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
   z.object({ alertId: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
@@ -130,6 +135,13 @@ export const moreMessagesAck = z.union([
     cursor: z.nullable(z.string()),
     /** The room's sequence when the page was read. */
     lastSeq: z.int().check(z.nonnegative()),
+    /**
+     * A window around a message (`aroundMessage` / `aroundDate`): the message it opens at (a
+     * reply's parent for a reply; null in an empty room), and whether newer rows follow the
+     * window's newest. `cursor` then pages older than the window.
+     */
+    target: z.optional(z.nullable(id)),
+    newer: z.optional(z.boolean()),
   }),
   ackError,
 ]);

@@ -54,6 +54,12 @@ export const CHAT_TEXT = {
   searchResults: 'Résultats de la recherche',
   noResults: 'Aucun messages trouvés pour la requête',
   loadMore: 'Charger plus de données...',
+  /** Issue 21, 'jump anywhere': a search result, a pin or a thread's parent opens the room at it. */
+  jumpToMessage: 'Aller au message',
+  /** The date picker beside the room's search: the history from the first message of that day. */
+  goToDate: 'Aller à la date',
+  goToDateSubmit: 'Aller',
+  searchFiltersHint: 'Filtres : de:pseudo, a:fichier, a:image, a:lien, avant:AAAA-MM-JJ, après:AAAA-MM-JJ',
   /** Back to the newest messages ('Revenir au direct'), or how many arrived below a reader who scrolled up. */
   scrollToBottom: 'Revenir au direct',
   newBelow: (n: number) => `${n} nouveau${n > 1 ? 'x' : ''} message${n > 1 ? 's' : ''}`,

@@ -10,7 +10,11 @@ export type RoomReadingEvent =
   | { type: 'scroll.leftEnd' }
   | { type: 'scroll.reachedEnd' }
   /** Others' rows arrived at the stream's end. */
-  | { type: 'rows.arrived'; count: number };
+  | { type: 'rows.arrived'; count: number }
+  /** The log opened at a message or a day, in a window read around it (issue 21, 'jump anywhere'). */
+  | { type: 'jump.opened' }
+  /** 'Revenir au direct' from a jumped window: the log opens anew at the newest rows. */
+  | { type: 'jump.left' };
 
 type Context = { below: number };
 
@@ -19,7 +23,9 @@ type Context = { below: number };
  * newest rows, which follow) or `history` (the reader is above them: opened at the first unread or
  * at a kept place, or scrolled up). The room on screen is read (`markRead` as it opens and as rows
  * arrive); in history the rows arriving below are counted for the 'N nouveaux messages' button,
- * and the kept place is forgotten once the reader is back at the end. The list provides the
+ * and the kept place is forgotten once the reader is back at the end. A jump (from any mode) opens
+ * `jumped`: a window around a message, whose bottom is not the room's end (reaching it changes
+ * nothing, and no place is kept there); only 'Revenir au direct' leaves it. The list provides the
  * effects and the scroll.
  */
 export const roomReadingMachine = setup({
@@ -37,6 +43,9 @@ export const roomReadingMachine = setup({
   id: 'roomReading',
   context: { below: 0 },
   initial: 'opening',
+  on: {
+    'jump.opened': { target: '.jumped', actions: [assign({ below: 0 }), 'forgetPlace'] },
+  },
   states: {
     opening: {
       on: {
@@ -56,6 +65,12 @@ export const roomReadingMachine = setup({
       on: {
         'rows.arrived': { actions: [assign({ below: ({ context, event }) => context.below + event.count }), 'markRead'] },
         'scroll.reachedEnd': { target: 'live', actions: [assign({ below: 0 }), 'forgetPlace'] },
+      },
+    },
+    jumped: {
+      on: {
+        'rows.arrived': { actions: [assign({ below: ({ context, event }) => context.below + event.count }), 'markRead'] },
+        'jump.left': { target: 'live', actions: [assign({ below: 0 }), 'markRead'] },
       },
     },
   },

@@ -37,7 +37,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, parseStream, revOf, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, parseStream, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -46,6 +46,7 @@ import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
 import { createReadStateSync } from './read-state-sync';
 import { createInboxSync } from './inbox-sync';
+import { createJumpSync } from './jump-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
@@ -257,13 +258,7 @@ export function createChatSync(deps: {
     await fold(received(page.messages, true));
     await serial(async () => {
       const previous = await readKv<HistoryState>(db, historyKey(stream));
-      const oldest = page.messages.reduce<number | null>((max, m) => Math.max(max ?? 0, revOf(m.date)), null);
-      const next: HistoryState = {
-        cursor: page.cursor,
-        oldestRev: cursor === null && previous ? Math.max(previous.oldestRev ?? 0, oldest ?? 0) : (oldest ?? previous?.oldestRev ?? null),
-        exhausted: page.cursor === null,
-      };
-      await writeKv(db, historyKey(stream), next);
+      await writeKv(db, historyKey(stream), nextHistory(previous, page, cursor === null));
       if (cursor === null && ('room' in ref || 'conversationId' in ref)) await advanceCursor(db, channelKey(ref), page.lastSeq);
     });
     return true;
@@ -425,6 +420,8 @@ export function createChatSync(deps: {
   const reads = createReadStateSync({ db, socket, api, serial, now });
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
   const inbox = createInboxSync({ db, socket, api, serial });
+  /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
+  const jumps = createJumpSync({ db, socket, serial, fold });
 
   /** After a private deletion: is anything of the conversation left here (or older on the server)? */
   async function announcePrivateDeletion(conversationId: string): Promise<void> {
@@ -441,6 +438,7 @@ export function createChatSync(deps: {
     alerts: deps.alerts ?? null,
     reads,
     inbox,
+    jumps,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');

@@ -101,6 +101,18 @@ export type HistoryRef = StreamRef | { conversationId: string };
 /** What the client holds of a stream's history: the contiguous block and how to page past it. */
 export type HistoryState = { cursor: string | null; oldestRev: number | null; exhausted: boolean };
 /**
+ * The history held after a page of it (newest first): its cursor pages on, its oldest row bounds
+ * the block. `latest` says the page is the stream's newest, which never moves an older bound down.
+ */
+export function nextHistory(previous: HistoryState | null, page: { messages: readonly { date: string }[]; cursor: string | null }, latest: boolean): HistoryState {
+  const oldest = page.messages.reduce<number | null>((max, m) => Math.max(max ?? 0, revOf(m.date)), null);
+  return {
+    cursor: page.cursor,
+    oldestRev: latest && previous ? Math.max(previous.oldestRev ?? 0, oldest ?? 0) : (oldest ?? previous?.oldestRev ?? null),
+    exhausted: page.cursor === null,
+  };
+}
+/**
  * The oldest bound of a stream's list window: the contiguous block's end, none once the whole
  * history is held. The list and the boot's first screen must agree on it (it keys the kept window).
  */

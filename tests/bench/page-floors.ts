@@ -67,10 +67,12 @@ export function idbWindowFloor(page: Page, stream: string, count: number, afterR
 /**
  * The cold open's floor: a plain WebSocket speaking socket.io's protocol asks 'more messages' for
  * the room's latest page (the first request the chat makes), and the answer is rendered as 50
- * plain rows — no app, no store, no framework.
+ * plain rows — no app, no store, no framework. With `aroundMessage`, the jump's floor: the window
+ * around that message asked for and rendered the same way.
  */
-export function rawHistoryFloor(page: Page, room: string): Promise<number> {
-  return page.evaluate(async (room) => {
+export function rawHistoryFloor(page: Page, room: string, aroundMessage?: string): Promise<number> {
+  const ask = aroundMessage === undefined ? { room, cursor: null } : { room, aroundMessage };
+  return page.evaluate(async (ask) => {
     const cookie = document.cookie.split('; ').find((c) => c.startsWith('access_token='));
     const token = cookie ? decodeURIComponent(cookie.slice('access_token='.length)) : '';
     const started = performance.now();
@@ -79,7 +81,7 @@ export function rawHistoryFloor(page: Page, room: string): Promise<number> {
       ws.onmessage = (event) => {
         const data = String(event.data);
         if (data.startsWith('0{')) ws.send(`40${JSON.stringify({ token })}`);
-        else if (data.startsWith('40')) ws.send(`420${JSON.stringify(['more messages', { room, cursor: null }])}`);
+        else if (data.startsWith('40')) ws.send(`420${JSON.stringify(['more messages', ask])}`);
         else if (data.startsWith('430')) resolve((JSON.parse(data.slice(3)) as never[])[0]!);
         else if (data === '2') ws.send('3');
         else if (data.startsWith('44')) reject(new Error(data));
@@ -100,7 +102,7 @@ export function rawHistoryFloor(page: Page, room: string): Promise<number> {
     const total = performance.now() - started;
     box.remove();
     return total;
-  }, room);
+  }, ask);
 }
 
 export type ScrollRun = { frames: number[]; rows: number; elapsed: number; loafs: number; longestLoaf: number; stalledMs: number };

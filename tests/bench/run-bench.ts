@@ -9,6 +9,7 @@ import { formatTable, median, metric, quantile, withinBudget, METRICS, type Benc
 import type { BenchRun } from './bench-run';
 import { buildClient, seedDatabase, startServer, tokenOf, type BenchServer } from './bench-server';
 import { coldOpens, gzipKb, signInAssets, warmOpens } from './open-scenarios';
+import { jumpsToMessage } from './jump-scenario';
 import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
@@ -34,7 +35,7 @@ const config = smoke ? SMOKE : FULL;
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -113,6 +114,8 @@ async function main(): Promise<number> {
     const warm = wanted('warm') ? await step('warm_open', () => warmOpens(run)) : [];
     log('Ouvertures à froid…');
     const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
+    log('Sauts à un message…');
+    const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
     const signIn = await signInAssets(run);
     log('Session de lecture…');
     burstRan = run.wants('burst');
@@ -164,6 +167,9 @@ async function main(): Promise<number> {
         }),
         history_page_ms: metric('history_page_ms', session.history.ms, median(session.history.floors), {
           note: `${session.history.ms.length} pages after ${config.historyPages.warmup} warm-up in the prepared profile (older rows come from the store); scroll to top → first older row in the DOM + 2 frames; floor: the next 50 read raw + 50 plain rows painted`,
+        }),
+        jump_to_message_ms: metric('jump_to_message_ms', jumps.ms, median(jumps.floors), {
+          note: `${jumps.ms.length} jumps after ${config.jumps.warmup} warm-up in a copy of the prepared profile, each from the newest rows; click on 'Aller au message' of the search result → its row painted in the log, highlighted; floor: the same window asked for on a plain WebSocket + its rows painted plainly`,
         }),
         'history_page_ms.jump_px': metric('history_page_ms.jump_px', session.history.jumps, null, {
           note: 'largest move of the top visible row between two frames while the older page is prepended',

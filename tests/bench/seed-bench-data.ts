@@ -107,7 +107,8 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
     const replyEvents: { at: number; parent: Row; reply: Row }[] = [];
     for (let i = 0; i < topLevel; i += 1) {
       const id = `${room.id}-${String(i).padStart(6, '0')}`;
-      const row: Row = { id, roomId: room.id, authorId: author(), content: sentence(random), seq: 0, createdAt: new Date(times[i]!), likesCount: 0, repliesCount: 0 };
+      const content = sentence(random);
+      const row: Row = { id, roomId: room.id, authorId: author(), content: i === jumpIndex(topLevel) ? jumpMark(room.id) : content, seq: 0, createdAt: new Date(times[i]!), likesCount: 0, repliesCount: 0 };
       rows.push(row);
       if (random() < 0.03) {
         const replies = 1 + Math.floor(random() * 6);
@@ -173,6 +174,15 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
   }
   return { rooms: seeded, members: accounts.length, likes: likesTotal, seconds: (performance.now() - started) / 1000 };
 }
+
+/**
+ * The message `jump_to_message_ms` searches for and opens (issue 21): half the room back (50,000
+ * messages in the 100k room), with a text no other message has. (Its draw is still taken, so
+ * the rest of the history is the same.)
+ */
+export const jumpIndex = (topLevel: number): number => topLevel - 1 - Math.floor(topLevel / 2);
+export const jumpMark = (room: string): string => `Repère du banc d'essai ${room}`;
+export const jumpId = (room: SeededRoom): string => `${room.id}-${String(jumpIndex(room.topLevel)).padStart(6, '0')}`;
 
 /** A small seeded generator, so every run writes the same history. */
 function mulberry32(seed: number): () => number {

@@ -10,19 +10,29 @@ const events: ModelEvent[] = [
   { type: 'scroll.leftEnd' },
   { type: 'scroll.reachedEnd' },
   { type: 'rows.arrived', count: 2 },
+  { type: 'jump.opened' },
+  { type: 'jump.left' },
 ];
 
-type World = { state: 'opening' | 'live' | 'history'; below: number; calls: string[] };
+type World = { state: 'opening' | 'live' | 'history' | 'jumped'; below: number; calls: string[] };
 
 /** The model, from the behaviour wanted (README 'Read state and the unread line'). */
 function expectedAfter(before: World, event: ModelEvent): World {
   const calls: string[] = [];
   let { state, below } = before;
-  if (state === 'opening' && event.type === 'visit.opened') {
+  if (event.type === 'jump.opened') {
+    state = 'jumped';
+    below = 0;
+    calls.push('forgetPlace');
+  } else if (state === 'jumped' && event.type === 'jump.left') {
+    state = 'live';
+    below = 0;
+    calls.push('markRead');
+  } else if (state === 'opening' && event.type === 'visit.opened') {
     state = event.at === 'end' ? 'live' : 'history';
     calls.push('markRead');
   } else if (state !== 'opening' && event.type === 'rows.arrived') {
-    if (state === 'history') below += event.count as number;
+    if (state === 'history' || state === 'jumped') below += event.count as number;
     calls.push('markRead');
   } else if (state === 'live' && event.type === 'scroll.leftEnd') {
     state = 'history';
@@ -93,6 +103,19 @@ describe('room reading machine: every path of its graph', () => {
     actor.send({ type: 'rows.arrived', count: 1 });
     expect(actor.getSnapshot().context.below).toBe(4);
     actor.send({ type: 'scroll.reachedEnd' });
+    expect(actor.getSnapshot().value).toBe('live');
+    expect(actor.getSnapshot().context.below).toBe(0);
+  });
+
+  it('stays in a jumped window at its bottom, until the way back to the newest rows', () => {
+    const actor = createActor(roomReadingMachine).start();
+    actor.send({ type: 'visit.opened', at: 'end' });
+    actor.send({ type: 'jump.opened' });
+    actor.send({ type: 'scroll.reachedEnd' });
+    actor.send({ type: 'rows.arrived', count: 2 });
+    expect(actor.getSnapshot().value).toBe('jumped');
+    expect(actor.getSnapshot().context.below).toBe(2);
+    actor.send({ type: 'jump.left' });
     expect(actor.getSnapshot().value).toBe('live');
     expect(actor.getSnapshot().context.below).toBe(0);
   });

@@ -18,6 +18,7 @@ import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
 import type { HistoryRef } from '../../sync/message-state';
+import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
@@ -51,6 +52,9 @@ const ROW_HEIGHT_KEY = 'chatRowHeight';
 const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 const NO_PLACE$ = of<KeptPlace | null>(null);
+const NO_JUMP$ = of<JumpState | null>(null);
+/** A jump the list took (issue 21): its message, and whether the list has opened at it yet. */
+type Jump = { n: number; target: string; shown: boolean };
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
 type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
@@ -94,7 +98,22 @@ export function MessageList(props: {
   const newestRev = anchors.length > 0 ? anchors[anchors.length - 1]! : null;
   /** Bumped when the list jumps back to the stream's end: a fresh list opens at its bottom. */
   const [generation, setGeneration] = useState(0);
-  const history = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
+  const storedHistory = useQuery((db) => keptHistory$(db, props.stream), [props.stream], null);
+  // A room's log opened at a message or a day (issue 21): the window read around it, whose own
+  // history pages it older, and whose newest row bounds it (its anchor) until 'Revenir au direct'.
+  const storedJump = useQuery((db) => (props.readRoom ? kv$<JumpState>(db, jumpKey(props.stream)) : NO_JUMP$), [props.stream, props.readRoom], null);
+  const jumpRecord = storedJump !== null && storedJump.session === chat?.jumps.session ? storedJump : null;
+  const [jump, setJump] = useState<Jump | null>(null);
+  const [jumpsTaken, setJumpsTaken] = useState(0);
+  if (jumpRecord !== null && jumpRecord.n !== jumpsTaken) {
+    setJumpsTaken(jumpRecord.n);
+    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
+    setAnchors([jumpRecord.newestRev]);
+    setLimit(WINDOW);
+  }
+  const jumpedHistory = jump !== null && jumpRecord?.n === jump.n ? jumpRecord.history : null;
+  const jumpPending = jump !== null && !jump.shown;
+  const history = jumpedHistory ?? storedHistory;
   const oldestRev = windowBound(history);
   const exhausted = (history?.exhausted ?? false) || props.fresh === true;
 
@@ -131,7 +150,7 @@ export function MessageList(props: {
   const [placeApplied, setPlaceApplied] = useState(false);
   if (!placeApplied && place !== undefined) {
     setPlaceApplied(true);
-    if (place !== null) {
+    if (place !== null && jumpRecord === null) {
       setAnchors(place.anchors);
       setLimit(place.limit);
     }
@@ -145,7 +164,7 @@ export function MessageList(props: {
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
     const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
-    const first = readState ? firstUnread(messages, from, props.viewer.id) : null;
+    const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
     if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
     // The window's oldest row is unread and older ones may be too: read the widest window first.
     else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
@@ -173,6 +192,12 @@ export function MessageList(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- new rows are the news
   }, [noLineYet, messages]);
   const lineId = opened?.lineId ?? null;
+  // The jumped window's rows are read: a fresh list opens at its message.
+  const jumpReady = jump !== null && !jump.shown && windowRows !== null && windowRows.rows.some((m) => m._id === jump.target);
+  if (jumpReady) {
+    setJump({ ...jump, shown: true });
+    setGeneration((g) => g + 1);
+  }
 
   const items = useMemo<Item[]>(() => {
     const listing = windowListing(messages, context, atStart);
@@ -208,6 +233,16 @@ export function MessageList(props: {
   const shownKeys = useRef<readonly string[]>([]);
   const firstIndex = useRef(FIRST_INDEX);
   const slidingDown = useRef(false);
+  // Newer rows read below a jumped window: its newest bound moves down to them.
+  const [jumpNewest, setJumpNewest] = useState<number | null>(null);
+  const islandNewest = jump?.shown && jumpRecord?.n === jump.n ? jumpRecord.newestRev : null;
+  if (islandNewest !== null && islandNewest !== jumpNewest) {
+    setJumpNewest(islandNewest);
+    if (jumpNewest !== null) {
+      slidingDown.current = anchors.length === 1;
+      setAnchors((stack) => [islandNewest, ...stack.slice(1)]);
+    }
+  }
   if (keys.length > 0) {
     const previousFirst = shownKeys.current[0];
     if (previousFirst !== undefined) {
@@ -245,11 +280,10 @@ export function MessageList(props: {
     if (!needsPage || fetching || askedCursor === cursor || !chat) return;
     setFetching(true);
     setAskedCursor(cursor);
-    void chat
-      .loadOlder(props.ref)
+    void (jumpedHistory !== null && props.readRoom ? chat.jumps.loadOlder(props.readRoom) : chat.loadOlder(props.ref))
       .then((ok) => setFailed(!ok), () => setFailed(true))
       .finally(() => setFetching(false));
-  }, [needsPage, fetching, askedCursor, cursor, chat, props.ref]);
+  }, [needsPage, fetching, askedCursor, cursor, chat, props.ref, jumpedHistory !== null, props.readRoom]);
 
   /** The reader rendered the window's first row: show the next window now, or once it is ready. */
   const [wantsNext, setWantsNext] = useState(false);
@@ -260,8 +294,12 @@ export function MessageList(props: {
     setLimit(next.limit);
   }, [growing, next?.limit, next?.newestRev]);
   useEffect(() => {
-    if (wantsNext && nextReady) advance();
-  }, [wantsNext, nextReady, advance]);
+    if (wantsNext && nextReady && !jumpPending) advance();
+  }, [wantsNext, nextReady, advance, jumpPending]);
+  // A wish for the older window made before a jump is not the jumped window's.
+  useEffect(() => {
+    if (jumpPending) setWantsNext(false);
+  }, [jumpPending]);
 
   // Only once the list has opened at its bottom: its first renders may start at the top.
   const settled = useRef(false);
@@ -271,6 +309,9 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
+  /** The last jump the list was brought to, and whether it is still being brought there. */
+  const jumpSettled = useRef(0);
+  const jumpSettling = useRef(false);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -287,10 +328,24 @@ export function MessageList(props: {
     // row is brought to the top as the rows above it are measured.
     if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId));
     if (startId !== null) settled.current = true;
+    if (jump?.shown && jumpSettled.current !== jump.n) {
+      jumpSettled.current = jump.n;
+      // A fresh list may render its first rows before it scrolls to the message: nothing reads
+      // ahead until the message rests in the middle; then it takes the focus (virtuoso may
+      // re-create its row while it measures, so not before).
+      jumpSettling.current = true;
+      settle(scroller.current, offCentre(jump.target), (log, byReader) => {
+        jumpSettling.current = false;
+        if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+      });
+    }
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
   const nearTop = (at: number) => {
+    // Neither the list shown until a jump's window is read, nor the jumped one before it rests at
+    // its message, is where the reader is going: they never slide.
+    if (jumpPending || jumpSettling.current) return;
     if (!settled.current || next === null || at < 0 || at >= READ_AHEAD_ROWS) return;
     if (!readingAhead) setReadAheadFor(nextKey);
     if (at > 0) return;
@@ -321,7 +376,21 @@ export function MessageList(props: {
     setAnchors((stack) => stack.slice(0, -1));
   }, []);
   const slid = anchors.length > 0;
+  /** At the bottom of a jumped window (its first bound): newer rows come from the server. */
+  const atJumpEnd = jump !== null && anchors.length <= 1;
+  const [readingNewer, setReadingNewer] = useState(false);
+  const loadJumpNewer = useCallback(() => {
+    if (readingNewer || !chat || !props.readRoom || !jumpRecord?.newer || jumpPending) return;
+    setReadingNewer(true);
+    void chat.jumps.loadNewer(props.readRoom).finally(() => setReadingNewer(false));
+  }, [readingNewer, chat, props.readRoom, jumpRecord?.newer, jumpPending]);
   const backToEnd = () => {
+    if (jump !== null) {
+      // Out of a jumped window: the room's own history again, from its newest rows.
+      setJump(null);
+      reading.send({ type: 'jump.left' });
+      if (props.readRoom) void chat?.jumps.leave(props.readRoom);
+    }
     if (!slid) {
       // A jump, then again while rows passed over are measured (a log opened at its first unread
       // has rows below it not measured yet: the first jump lands on their estimate), until the
@@ -386,8 +455,13 @@ export function MessageList(props: {
     if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
   }, [openedAt !== null, newestRow?._id]);
+  const shownJump = jump?.shown ? jump.n : null;
+  useEffect(() => {
+    if (shownJump !== null) reading.send({ type: 'jump.opened' });
+  }, [shownJump, reading]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
+  const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
   // moment after a scroll, never per frame), forgotten at the end.
@@ -427,7 +501,9 @@ export function MessageList(props: {
         aria-live="off"
         data={items}
         firstItemIndex={firstIndex.current}
-        initialTopMostItemIndex={lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)}
+        initialTopMostItemIndex={
+          jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
+        }
         computeItemKey={(_, item) => keyOf(item)}
         followOutput={(isAtBottom) => {
           const now = performance.now();
@@ -444,7 +520,7 @@ export function MessageList(props: {
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
         startReached={() => nearTop(0)}
-        endReached={slid ? loadNewer : undefined}
+        endReached={atJumpEnd ? loadJumpNewer : slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         defaultItemHeight={rowHeight}
         context={{
@@ -456,7 +532,11 @@ export function MessageList(props: {
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
-            {item.kind === 'message' ? (
+            {item.kind === 'message' && item.message._id === jump?.target ? (
+              <Jumped data-jumped="" tabIndex={-1} aria-current="location">
+                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+              </Jumped>
+            ) : item.kind === 'message' ? (
               <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
             ) : (
               <OutboxRow entry={item.entry} />
@@ -480,17 +560,20 @@ const SETTLE_FRAMES = { least: 30, most: 120 };
 const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /**
  * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
- * half a second at least), or the reader scrolls. Virtuoso lays out rows it has not measured at an estimate and corrects as
+ * half a second at least), or the reader scrolls; then `done`. Virtuoso lays out rows it has not measured at an estimate and corrects as
  * it measures them: a jump over unmeasured rows lands off its target by their error.
  */
-function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number): void {
+function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number, done?: (scroller: HTMLElement, byReader: boolean) => void): void {
   if (!scroller) return;
   let frames = 0;
   let still = 0;
   let stopped = false;
-  const stop = () => {
+  /** With the reader's event when they took over (then nothing rests where the jump meant). */
+  const stop = (byReader?: Event) => {
+    if (stopped) return;
     stopped = true;
     for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
+    done?.(scroller, byReader !== undefined);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {
@@ -509,8 +592,19 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
 /** How far the row of message `id` is below the scroller's top (0 while it is not rendered). */
 const offRow = (id: string) => (scroller: HTMLElement) => {
-  const row = scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]');
+  const row = rowOf(scroller, id);
   return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : 0;
+};
+/** Virtuoso's item holding the row of message `id`, while it is rendered. */
+const rowOf = (scroller: HTMLElement, id: string) => scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]') ?? null;
+
+/** How far the row of message `id` is from the scroller's middle (0 while it is not rendered). */
+const offCentre = (id: string) => (scroller: HTMLElement) => {
+  const row = rowOf(scroller, id);
+  if (!row) return 0;
+  const box = row.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  return box.top + box.height / 2 - (view.top + view.height / 2);
 };
 
 type LogContext = { header: ReactNode; edge: string };
@@ -545,6 +639,28 @@ const Edge = styled.div`
   padding: 0 16px;
   font-size: 13px;
   color: var(--muted);
+`;
+/** The message a jump opened at: a background that fades, and the focus (outlined while it holds it). */
+const Jumped = styled.div`
+  border-radius: 6px;
+  animation: jumped-fade 4s ease-out;
+  &:focus {
+    outline: 2px solid var(--accent);
+    outline-offset: -2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    background: var(--accent-soft);
+  }
+  @keyframes jumped-fade {
+    from,
+    40% {
+      background: var(--accent-soft);
+    }
+    to {
+      background: transparent;
+    }
+  }
 `;
 const ToBottom = styled.button`
   position: absolute;

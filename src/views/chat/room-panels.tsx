@@ -8,9 +8,11 @@ import { kv$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { searchKey, type SearchState } from '../../sync/chat-sync';
 import { PanelHeader } from '../common/panel-header';
-import { ErrorText } from '../common/ui';
+import { ErrorText, Field } from '../common/ui';
+import { TextButton } from '../common/upload-buttons';
 import { MessageRow, type Viewer } from './message-row';
 import { SearchResult } from './search-result';
+import { JumpButton, jumpTo } from './jump-button';
 import { useChat, useQuery } from './use-chat';
 import { threadState$ } from '../../store/inbox-queries';
 
@@ -57,13 +59,21 @@ export function PinsPanel(props: { room: RoomDoc; pins: ChatMessage[]; viewer: V
       {props.pins.length === 0 ? (
         <Empty>{CHAT_TEXT.noPins}</Empty>
       ) : (
-        props.pins.map((message) => <MessageRow key={message._id} message={message} showHeader viewer={props.viewer} inThread={false} />)
+        props.pins.map((message) => (
+          <div key={message._id}>
+            <MessageRow message={message} showHeader viewer={props.viewer} inThread={false} />
+            <JumpButton room={props.room.id} messageId={message._id} onJump={props.onClose} />
+          </div>
+        ))
       )}
     </Overlay>
   );
 }
 
-/** Search in the room: 3 characters at least, 300 ms after the last key, by coach or all. */
+/**
+ * Search in the room: 3 characters at least, 300 ms after the last key, by coach or all, with the
+ * filters written in the query (src/domain/search-filters.ts); and 'Aller à la date' (issue 21).
+ */
 export function SearchPanel(props: { room: RoomDoc; viewer: Viewer; onClose: () => void }) {
   const chat = useChat();
   const [query, setQuery] = useState('');
@@ -82,15 +92,25 @@ export function SearchPanel(props: { room: RoomDoc; viewer: Viewer; onClose: () 
   return (
     <Overlay title={CHAT_TEXT.searchResults} onClose={props.onClose}>
       <SearchBar>
-        <input type="search" aria-label={CHAT_TEXT.searchLabel} placeholder={CHAT_TEXT.searchLabel} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+        <input
+          type="search"
+          aria-label={CHAT_TEXT.searchLabel}
+          aria-describedby="chat-search-hint"
+          placeholder={CHAT_TEXT.searchLabel}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoFocus
+        />
+        <Hint id="chat-search-hint">{CHAT_TEXT.searchFiltersHint}</Hint>
         <label>
           <input type="checkbox" checked={onlyCoach} onChange={(e) => setOnlyCoach(e.target.checked)} /> {CHAT_TEXT.onlyCoach}
         </label>
       </SearchBar>
+      <DateJump room={props.room.id} onJump={props.onClose} />
       {current?.status === 'error' ? <ErrorText role="alert">{current.error}</ErrorText> : null}
       {current?.status === 'done' && current.ids.length === 0 ? <Empty>{CHAT_TEXT.noResults}</Empty> : null}
       {(current?.ids ?? []).map((id) => (
-        <SearchResult key={id} id={id} viewer={props.viewer} />
+        <SearchResult key={id} id={id} viewer={props.viewer} room={props.room.id} onJump={props.onClose} />
       ))}
       {current?.cursor ? (
         <LoadMore type="button" onClick={() => void chat?.search(props.room.id, trimmed, onlyCoach, true)}>
@@ -98,6 +118,30 @@ export function SearchPanel(props: { room: RoomDoc; viewer: Viewer; onClose: () 
         </LoadMore>
       ) : null}
     </Overlay>
+  );
+}
+
+/** 'Aller à la date': the room's history from the first message of a day (the member's own day). */
+function DateJump(props: { room: string; onJump: () => void }) {
+  const chat = useChat();
+  const [day, setDay] = useState('');
+  return (
+    <DateForm
+      onSubmit={(event) => {
+        event.preventDefault();
+        const start = new Date(`${day}T00:00:00`);
+        if (day === '' || Number.isNaN(start.getTime())) return;
+        void jumpTo(chat, props.room, { date: start.toISOString() }, props.onJump);
+      }}
+    >
+      <Field>
+        {CHAT_TEXT.goToDate}
+        <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      </Field>
+      <TextButton type="submit" disabled={day === ''}>
+        {CHAT_TEXT.goToDateSubmit}
+      </TextButton>
+    </DateForm>
   );
 }
 
@@ -168,6 +212,16 @@ const SearchBar = styled.div`
   & label {
     font-size: 13px;
   }
+`;
+const Hint = styled.small`
+  font-size: 12px;
+  color: var(--muted);
+`;
+const DateForm = styled.form`
+  display: flex;
+  align-items: end;
+  gap: 8px;
+  padding: 0 12px 8px;
 `;
 const LoadMore = styled.button`
   margin: 8px 12px;

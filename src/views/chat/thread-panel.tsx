@@ -11,6 +11,10 @@ import { useNow } from '../use-now';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { MessageRow } from './message-row';
+import { JumpButton } from './jump-button';
+
+/** Below this width the thread covers the room (the `Aside` below): a jump closes it to be seen. */
+const PHONE_LAYOUT = '(max-width: 900px)';
 import { useChat, useQuery } from './use-chat';
 import { threadState$ } from '../../store/inbox-queries';
 import { Icon } from '../common/icons';
@@ -68,6 +72,7 @@ export function ThreadPanel(props: {
         </FollowButton>
       </Follow>
       {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
+      {parent ? <JumpButton room={props.room.id} messageId={parent._id} onJump={window.matchMedia(PHONE_LAYOUT).matches ? props.onClose : undefined} /> : null}
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
       </Replies>

@@ -8,6 +8,7 @@ import { keptRooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
 import { useChat, useQuery } from './use-chat';
+import { jumpTo } from './jump-button';
 
 /**
  * The room the chat and notification pages show (spec 2 §2), through the room selection machine:
@@ -20,7 +21,13 @@ export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; se
   const rooms = useQuery(keptRooms$, [], [] as RoomDoc[]);
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const requested = new URLSearchParams(search).get('room');
+  const params = new URLSearchParams(search);
+  const requested = params.get('room');
+  // `/chat?room=<Room>&message=<id>` (issue 21): the room opens at the message; both parameters
+  // leave the address once read, like the room alone (spec 2 §2).
+  const requestedMessage = params.get('message');
+  const jumpAsked = useRef<{ room: string; messageId: string } | null>(null);
+  if (requested !== null && requestedMessage !== null) jumpAsked.current = { room: requested.toLowerCase(), messageId: requestedMessage };
   const chatRef = useRef(chat);
   chatRef.current = chat;
 
@@ -36,6 +43,7 @@ export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; se
         clearRoomParam: () => {
           const rest = new URLSearchParams(window.location.search);
           rest.delete('room');
+          rest.delete('message');
           const query = rest.toString();
           navigate(query ? `${location}?${query}` : location, { replace: true });
         },
@@ -61,6 +69,14 @@ export function useRoomSelection(): { rooms: RoomDoc[]; room: RoomDoc | null; se
     if (chat && roomId) void chat.openRoom(roomId);
   }, [chat, roomId]);
   useEffect(() => () => chat?.blurRoom(), [chat]);
+  const roomName = rooms.find((r) => r.id === roomId)?.name.toLowerCase();
+  useEffect(() => {
+    const asked = jumpAsked.current;
+    // Once the requested room is the one shown (the last room may show first).
+    if (!chat || !roomId || asked === null || asked.room !== roomName) return;
+    jumpAsked.current = null;
+    void jumpTo(chat, roomId, { messageId: asked.messageId });
+  }, [chat, roomId, roomName]);
 
   return {
     rooms,

@@ -1,0 +1,122 @@
+import { filter, firstValueFrom, of, timeout } from 'rxjs';
+import { CLIENT_EVENTS, moreMessagesAck, type ChatMessage } from '../contract/chat';
+import type { ComptoirDatabase } from '../store/database';
+import type { ChatEvent } from './fold-chat-event';
+import { readKv, writeKv } from './fold-chat-event';
+import { nextHistory, roomStream, revOf, type HistoryState } from './message-state';
+import type { SocketTransport } from './socket-transport';
+
+/**
+ * A room's log opened away from its newest rows (issue 21, 'jump anywhere'): the window read
+ * around a message, kept apart from the room's contiguous history (`history:room:…`), which it may
+ * be far older than. `newestRev` bounds the window from below in the list (its anchor); `history`
+ * pages it older, as a room's own history does. Each jump bumps `n`, so the list opens anew even
+ * at the message it shows; `session` names the sync that wrote it (a record left by an earlier page
+ * is never taken for this one's, even before it is cleared).
+ */
+export type JumpState = {
+  session: string;
+  n: number;
+  target: string;
+  /** The window's newest row, and whether the room has newer ones (read on when the reader gets there). */
+  newestId: string;
+  newestRev: number;
+  newer: boolean;
+  history: HistoryState;
+};
+/** How long a jump waits for the socket's connection before it is told as failed. */
+const CONNECT_WAIT_MS = 10_000;
+export const jumpKey = (stream: string) => `jump:${stream}`;
+
+/** Where a jump lands: a message (a search result, a mention, a pin, a reply's parent) or a moment. */
+export type JumpPlace = { messageId: string } | { date: string };
+
+/**
+ * The jumps of the chat's sync: read the window around a place from the server, fold its rows
+ * into the store, then record where the room's log opens. Views send the intent and read the record.
+ */
+export function createJumpSync(deps: {
+  db: ComptoirDatabase;
+  socket: SocketTransport;
+  serial: <T>(work: () => Promise<T>) => Promise<T>;
+  fold: (events: ChatEvent[]) => Promise<unknown>;
+}) {
+  const { db, socket, serial, fold } = deps;
+  // A jump is a visit's: one left open when the page closed is not where the next visit opens.
+  void serial(() => db.kv.find({ selector: { key: { $regex: '^jump:' } } }).remove());
+  /** Unique per session, so a list never takes a new jump for one it has shown. */
+  let jumps = 0;
+  const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
+
+  return {
+    session,
+
+    /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
+    async jump(room: string, place: JumpPlace): Promise<string | null> {
+      const around = 'messageId' in place ? { aroundMessage: place.messageId } : { aroundDate: place.date };
+      // A link opened in a new page asks before the socket has connected: it waits a moment for it.
+      await firstValueFrom(socket.connected$.pipe(filter(Boolean), timeout({ first: CONNECT_WAIT_MS, with: () => of(false) })));
+      const answer = await socket.request(CLIENT_EVENTS.more, { room, ...around }, moreMessagesAck);
+      if (!answer.ok) return answer.error;
+      if (!('messages' in answer.data)) return answer.data.error;
+      const page = answer.data;
+      const newest = page.messages[0];
+      if (!page.target || !newest) return null;
+      await fold(received(page.messages));
+      const target = page.target;
+      const key = jumpKey(roomStream(room));
+      await serial(async () => {
+        jumps += 1;
+        const next: JumpState = {
+          session,
+          n: jumps,
+          target,
+          newestId: newest._id,
+          newestRev: revOf(newest.date),
+          newer: page.newer ?? false,
+          history: nextHistory(null, page, false),
+        };
+        await writeKv(db, key, next);
+      });
+      return null;
+    },
+
+    /** The next older page of the jumped window; false once the history's start is reached. */
+    async loadOlder(room: string): Promise<boolean> {
+      const key = jumpKey(roomStream(room));
+      const jump = await readKv<JumpState>(db, key);
+      if (!jump || jump.history.exhausted || jump.history.cursor === null) return false;
+      const answer = await socket.request(CLIENT_EVENTS.more, { room, cursor: jump.history.cursor }, moreMessagesAck);
+      if (!answer.ok || !('messages' in answer.data)) return false;
+      const page = answer.data;
+      await fold(received(page.messages));
+      await serial(async () => {
+        const latest = await readKv<JumpState>(db, key);
+        // Another jump (or the way back to the newest rows) came meanwhile: this page is not its.
+        if (latest?.n === jump.n) await writeKv(db, key, { ...latest, history: nextHistory(latest.history, page, false) });
+      });
+      return true;
+    },
+
+    /** The rows after the jumped window's newest (the window around it, its newer half kept); false at the room's end. */
+    async loadNewer(room: string): Promise<boolean> {
+      const key = jumpKey(roomStream(room));
+      const jump = await readKv<JumpState>(db, key);
+      if (!jump?.newer) return false;
+      const answer = await socket.request(CLIENT_EVENTS.more, { room, aroundMessage: jump.newestId }, moreMessagesAck);
+      if (!answer.ok || !('messages' in answer.data)) return false;
+      const page = answer.data;
+      const newest = page.messages[0];
+      await fold(received(page.messages));
+      await serial(async () => {
+        const latest = await readKv<JumpState>(db, key);
+        if (latest?.n === jump.n && newest) await writeKv(db, key, { ...latest, newestId: newest._id, newestRev: revOf(newest.date), newer: page.newer ?? false });
+      });
+      return true;
+    },
+
+    /** Back to the newest rows: the room's log reads its own history again. */
+    leave: (room: string) => serial(() => db.kv.bulkRemove([jumpKey(roomStream(room))])),
+  };
+}

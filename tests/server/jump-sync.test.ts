@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { window$ } from '../../src/store/chat-queries';
+import type { ComptoirDatabase } from '../../src/store/database';
+import { createApiClient } from '../../src/sync/api-client';
+import { createChatSync } from '../../src/sync/chat-sync';
+import { readKv } from '../../src/sync/fold-chat-event';
+import { jumpKey, type JumpState } from '../../src/sync/jump-sync';
+import { createSocketTransport } from '../../src/sync/socket-transport';
+import { createUploader } from '../../src/sync/upload-client';
+import { messages } from '../../server/db/schema';
+import { openMemoryDatabase } from '../unit/store/memory-database';
+import { userIdOf } from './chat-helpers';
+import { startTestServer, type TestServer } from './test-server';
+
+/** The jumps of the client's sync (issue 21) against the real server, in Node, on the memory store. */
+let server: TestServer;
+let db: ComptoirDatabase;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  db = await openMemoryDatabase();
+}, 30_000);
+afterAll(async () => {
+  for (const cleanup of cleanups) cleanup();
+  await db.remove();
+  await server.close();
+});
+
+async function connectVip() {
+  const token = await server.tokenOf('vip');
+  const getToken = () => token;
+  const socket = createSocketTransport({ getToken, url: server.url });
+  const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
+  cleanups.push(() => {
+    sync.close();
+    socket.close();
+  });
+  return sync;
+}
+
+const KEY = jumpKey('room:crypto');
+const record = () => readKv<JumpState>(db, KEY);
+/** The rows the room's log shows between a jump's bounds, oldest first. */
+const shown = async (jump: JumpState) => (await firstValueFrom(window$(db, 'room:crypto', 400, jump.history.oldestRev, jump.newestRev))).rows.map((m) => m.content);
+
+describe('jumps in the chat sync', () => {
+  it('folds the window around a message, records it apart, and pages it older and newer', async () => {
+    const authorId = await userIdOf(server, 'coach');
+    const start = Date.UTC(2019, 3, 1);
+    const rows = Array.from({ length: 300 }, (_, i) => ({ id: randomUUID(), roomId: 'crypto', authorId, content: `saut ${i}`, createdAt: new Date(start + i * 60_000) }));
+    await server.database.db.insert(messages).values(rows);
+    const sync = await connectVip();
+    await sync.openRoom('crypto');
+    await vi.waitFor(() => expect(sync.status$.value).toBe('live'), { timeout: 5000 });
+
+    expect(await sync.jumps.jump('crypto', { messageId: 'inconnu' })).toBe('Message introuvable');
+    expect(await sync.jumps.jump('crypto', { messageId: rows[150]!.id })).toBeNull();
+    const first = (await record())!;
+    expect(first).toMatchObject({ session: sync.jumps.session, target: rows[150]!.id, newestId: rows[200]!.id, newer: true });
+    expect(await shown(first)).toEqual(rows.slice(100, 201).map((r) => r.content));
+
+    expect(await sync.jumps.loadOlder('crypto')).toBe(true);
+    const older = (await record())!;
+    expect(await shown(older)).toEqual(rows.slice(50, 201).map((r) => r.content));
+
+    expect(await sync.jumps.loadNewer('crypto')).toBe(true);
+    const newer = (await record())!;
+    expect(newer.newestId).toBe(rows[250]!.id);
+    expect(await shown(newer)).toEqual(rows.slice(50, 251).map((r) => r.content));
+
+    // A day: the first message from that moment on.
+    expect(await sync.jumps.jump('crypto', { date: new Date(start + 10 * 60_000 - 1).toISOString() })).toBeNull();
+    expect((await record())!).toMatchObject({ target: rows[10]!.id, n: first.n + 1 });
+
+    await sync.jumps.leave('crypto');
+    expect(await record()).toBeNull();
+  });
+});
