@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { signIn, signedInPage } from './sign-in';
+import { io } from 'socket.io-client';
+import { CLIENT_EVENTS } from '../../src/contract/chat';
+import { SOCKET_PATH } from '../../src/contract/hosts';
+import { signIn, signedInPage, tokenOf } from './sign-in';
 
 /** A member signed in on their own browser context, on /chat in the given room. */
 export async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
@@ -12,3 +16,34 @@ export async function member(browser: Browser, identifier: string, room = 'Forex
 export const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Votre message' }).first();
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Where a post goes: a room or a thread. */
+export type PostPlace = { room: string } | { parentMessage: string };
+
+/**
+ * Posts each text over the page's member's own socket, as another device of theirs would; the
+ * stored ids, in order. Slowed down by the flood control, a post is sent again with its same
+ * client id once the wait is over, as the app's outbox does.
+ */
+export async function postOverSocket(page: Page, place: PostPlace, texts: readonly string[]): Promise<string[]> {
+  const socket = io(new URL(page.url()).origin, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: await tokenOf(page.context()) }, forceNew: true });
+  const ids: string[] = [];
+  try {
+    for (const content of texts) {
+      const payload = { clientId: randomUUID(), content, ...place };
+      for (;;) {
+        const answer = (await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, payload)) as { message?: { _id: string }; error?: string; retryAfterMs?: number };
+        if (answer.retryAfterMs !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, answer.retryAfterMs));
+          continue;
+        }
+        expect(answer.message, answer.error).toBeDefined();
+        ids.push(answer.message!._id);
+        break;
+      }
+    }
+  } finally {
+    socket.close();
+  }
+  return ids;
+}

@@ -1,25 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { CLIENT_EVENTS } from '../../src/contract/chat';
-import { SOCKET_PATH } from '../../src/contract/hosts';
-import { log, member, unique } from './chat-room';
+import { log, member, unique, postOverSocket } from './chat-room';
 import { noSeriousViolation } from './content-host';
 import { signedInPage, tokenOf } from './sign-in';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** Posts over the page's member's own socket, as another device would; the stored message's id. */
-async function postAs(page: Page, input: { room?: string; parentMessage?: string; content: string }): Promise<string> {
-  const socket = io(new URL(page.url()).origin, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: await tokenOf(page.context()) }, forceNew: true });
-  try {
-    const answer = (await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, { clientId: randomUUID(), ...input })) as { message?: { _id: string } };
-    expect(answer.message).toBeTruthy();
-    return answer.message!._id;
-  } finally {
-    socket.close();
-  }
-}
 
 const inboxButton = (page: Page) => page.getByRole('button', { name: /^Non lus/ });
 const inboxDialog = (page: Page) => page.getByRole('dialog', { name: 'Non lus' });
@@ -33,7 +17,7 @@ test("'Non lus' lists a mention and the room across rooms, opens the mention in 
 
   // `coach` names `vip` in Forex while `vip` reads Indices.
   const text = unique('Regarde ce niveau');
-  await postAs(coach, { room: 'forex', content: `@vip ${text}` });
+  await postOverSocket(coach, { room: 'forex' }, [`@vip ${text}`]);
   await expect(inboxButton(vip).getByLabel(/éléments? non lus?/)).toBeVisible();
 
   await inboxButton(vip).click();
@@ -60,10 +44,10 @@ test("'Non lus' lists a mention and the room across rooms, opens the mention in 
   await vip.getByRole('navigation', { name: 'Rooms' }).getByRole('button', { name: /^Indices/ }).click();
   await expect(vip).toHaveTitle(/ChatRoom Indices/);
   const question = unique('Une question');
-  const parent = await postAs(vip, { room: 'indices', content: question });
+  const parent = (await postOverSocket(vip, { room: 'indices' }, [question]))[0]!;
   await expect(log(vip).getByText(question)).toBeVisible();
   const answerText = unique('Une réponse');
-  await postAs(coach, { parentMessage: parent, content: answerText });
+  await postOverSocket(coach, { parentMessage: parent }, [answerText]);
 
   const threadsButton = vip.getByRole('button', { name: /^Fils de discussion/ });
   await expect(threadsButton.getByLabel('1 fil avec des réponses non lues')).toBeVisible();
@@ -100,7 +84,7 @@ test("on a phone 'Non lus' is a full-screen sheet with 44 px entries", async ({ 
   await signIn(page, 'vip');
   await expect(page).toHaveTitle(/ChatRoom Indices/);
   await expect.poll(async () => (await page.request.get('/rest/chat/read-state', { headers: { authorization: `Bearer ${await tokenOf(context)}` } })).status()).toBe(200);
-  await postAs(coach, { room: 'crypto', content: `@vip ${unique('Sur mobile')}` });
+  await postOverSocket(coach, { room: 'crypto' }, [`@vip ${unique('Sur mobile')}`]);
   await inboxButton(page).click();
   const dialog = inboxDialog(page);
   await expect(dialog.getByRole('button', { name: /coach vous a mentionné dans Crypto/ }).first()).toBeVisible();

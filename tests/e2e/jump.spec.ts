@@ -1,29 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { CLIENT_EVENTS } from '../../src/contract/chat';
-import { SOCKET_PATH } from '../../src/contract/hosts';
-import { log, member, unique } from './chat-room';
+import { log, member, unique, postOverSocket } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
 
 // A hundred and more posts and several browsers: more than the default 30 s on this machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** `coach` posts each text in the room over its own socket; the stored ids, in order. */
-async function postAsCoach(page: Page, room: string, texts: readonly string[]): Promise<string[]> {
-  const socket = io(new URL(page.url()).origin, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: await tokenOf(page.context()) }, forceNew: true });
-  const ids: string[] = [];
-  try {
-    for (const content of texts) {
-      const answer = (await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, { clientId: randomUUID(), content, room })) as { message?: { _id: string } };
-      expect(answer.message).toBeDefined();
-      ids.push(answer.message!._id);
-    }
-  } finally {
-    socket.close();
-  }
-  return ids;
-}
 
 const jumped = (page: Page) => log(page).locator('[data-jumped]');
 const toDirect = (page: Page) => page.getByRole('button', { name: 'Revenir au direct' });
@@ -42,10 +22,10 @@ test('a search result more than two pages back, a pin and a deep link open the r
   const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
   // The message, then 120 more after it: it is more than two pages (2 × 50) older than the newest.
   const mark = unique('Repère saut');
-  const [targetId] = await postAsCoach(coach, 'indices', [mark]);
+  const [targetId] = await postOverSocket(coach, { room: 'indices' }, [mark]);
   const after = unique('Suite');
   const fillers = Array.from({ length: 120 }, (_, i) => `${after} n°${i + 1}`);
-  await postAsCoach(coach, 'indices', fillers);
+  await postOverSocket(coach, { room: 'indices' }, fillers);
 
   const vip = await member(browser, 'vip', 'Indices');
   await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeVisible();

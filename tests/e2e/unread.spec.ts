@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { CLIENT_EVENTS } from '../../src/contract/chat';
-import { SOCKET_PATH } from '../../src/contract/hosts';
-import { composer, log, member, unique } from './chat-room';
+import { composer, log, member, unique, postOverSocket } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
 
 // Three browsers signed in per journey: more than the default 30 s on this machine.
@@ -11,19 +7,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
 const roomButton = (page: Page, name: string) => rooms(page).getByRole('button', { name: new RegExp(`^${name}`) });
-
-/** `coach` posts each text in the room over its own socket, as another device would. */
-async function postAsCoach(page: Page, room: string, texts: readonly string[]): Promise<void> {
-  const socket = io(new URL(page.url()).origin, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: await tokenOf(page.context()) }, forceNew: true });
-  try {
-    for (const content of texts) {
-      const answer: unknown = await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, { clientId: randomUUID(), content, room });
-      expect(answer).toHaveProperty('message');
-    }
-  } finally {
-    socket.close();
-  }
-}
 
 test("a room opens at its first unread under 'Nouveaux messages', and the member's other device clears its badge", async ({ browser }) => {
   // Two devices of `vip`, both reading Indices: Forex is read up to its newest message.
@@ -36,7 +19,7 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
   await expect.poll(async () => (await desktop.request.get('/rest/chat/read-state', { headers: { authorization: `Bearer ${await tokenOf(desktop.context())}` } })).status()).toBe(200);
   const label = unique('Point marché');
   const texts = Array.from({ length: 30 }, (_, i) => `${label} n°${i + 1}`);
-  await postAsCoach(coach, 'forex', texts);
+  await postOverSocket(coach, { room: 'forex' }, texts);
   for (const page of [desktop, phone]) await expect(roomButton(page, 'Forex').getByLabel('30 nouveaux messages')).toBeVisible();
 
   // The desktop opens Forex at the first of them, under the line, not at the newest.
@@ -77,7 +60,7 @@ test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer c
   const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
   const label = unique('Analyse');
   const texts = Array.from({ length: 3 }, (_, i) => `${label} n°${i + 1}`);
-  await postAsCoach(coach, 'forex', texts);
+  await postOverSocket(coach, { room: 'forex' }, texts);
   await expect(log(vip).getByText(texts[2]!, { exact: true })).toBeVisible();
 
   // Marked unread from its second message: the line moves above it, the badge shows once away.
@@ -88,7 +71,7 @@ test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer c
   await roomButton(vip, 'Indices').click();
   await expect(roomButton(vip, 'Forex').getByLabel('2 nouveaux messages')).toBeVisible();
 
-  await postAsCoach(coach, 'crypto', [unique('Bitcoin')]);
+  await postOverSocket(coach, { room: 'crypto' }, [unique('Bitcoin')]);
   await expect(roomButton(vip, 'Crypto').getByLabel(/nouveaux? messages?/)).toBeVisible();
   await vip.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(rooms(vip).getByLabel(/nouveaux? messages?/)).toHaveCount(0);
@@ -105,7 +88,7 @@ test('Escape in a room marks it read, on the other device too', async ({ browser
   const coachContext = await browser.newContext();
   const coach = await signedInPage(coachContext, 'coach', '/chat?room=Forex');
   const texts = [unique('Ethereum'), unique('Solana')];
-  await postAsCoach(coach, 'crypto', texts);
+  await postOverSocket(coach, { room: 'crypto' }, texts);
   // The desktop has Crypto open: it reads what comes, until the member marks a message unread.
   await expect(log(desktop).getByText(texts[1]!, { exact: true })).toBeVisible();
   const row = log(desktop).locator('[data-id]').filter({ hasText: texts[0]! });
@@ -170,7 +153,7 @@ test("rows arriving below a reader who scrolled up are counted on 'N nouveaux me
   }
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
   const texts = [unique('DAX'), unique('CAC')];
-  await postAsCoach(coach, 'indices', texts);
+  await postOverSocket(coach, { room: 'indices' }, texts);
   const below = vip.getByRole('button', { name: '2 nouveaux messages' });
   await expect(below).toBeVisible();
   await expect(log(vip).getByText(texts[1]!, { exact: true })).not.toBeInViewport();
