@@ -11,9 +11,6 @@ export default mergeConfig(
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
-      // Vitest leaves one core to itself by default: on the 2-core CI machine that ran every file
-      // one after the other. Nothing runs beside the unit tests, so both cores take files.
-      maxWorkers: 2,
     },
   }),
 );
