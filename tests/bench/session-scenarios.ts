@@ -124,7 +124,8 @@ async function historyPages(page: Page, run: BenchRun): Promise<SessionResults['
     await page.waitForTimeout(500);
     const result = await page.evaluate(
       async ({ prefix, speed }) => {
-        const log = document.querySelector<HTMLElement>('[role=log]');
+        // The live list's scroller (the first paint's static log may still be in the page, hidden).
+        const log = [...document.querySelectorAll<HTMLElement>('[role=log][data-virtuoso-scroller]')].find((element) => element.clientHeight > 0);
         if (!log) throw new Error('pas de journal');
         const indexOf = (id: string) => (id.startsWith(prefix) ? Number(id.slice(prefix.length)) : Number.NaN);
         const ids = () => [...log.querySelectorAll('article[data-id]')].map((row) => row.getAttribute('data-id') ?? '');
