@@ -502,11 +502,15 @@ export function createChatSync(deps: {
       if (joinedThreads.delete(streamOfRef(ref))) void socket.request(CLIENT_EVENTS.leave, ref, okAck);
     },
 
-    /** Older history on scroll-up; false once the stream's beginning is reached. */
+    /**
+     * Older history on scroll-up; false only when a page was asked for and did not come. Nothing to
+     * ask is no failure: the stream's first page still on its way (its catch-up writes the history
+     * record, whose cursor the list then pages from), or its beginning reached.
+     */
     async loadOlder(ref: HistoryRef): Promise<boolean> {
       const stream = streamOfRef(ref);
       const history = await readKv<HistoryState>(db, historyKey(stream));
-      if (!history || history.exhausted || history.cursor === null) return false;
+      if (!history || history.exhausted || history.cursor === null) return true;
       return loadPage(ref, history.cursor);
     },
 

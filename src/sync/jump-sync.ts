@@ -82,11 +82,12 @@ export function createJumpSync(deps: {
       return null;
     },
 
-    /** The next older page of the jumped window; false once the history's start is reached. */
+    /** The next older page of the jumped window; false only when the page asked for did not come. */
     async loadOlder(room: string): Promise<boolean> {
       const key = jumpKey(roomStream(room));
       const jump = await readKv<JumpState>(db, key);
-      if (!jump || jump.history.exhausted || jump.history.cursor === null) return false;
+      // Nothing to ask is no failure (false is for a page asked for that did not come).
+      if (!jump || jump.history.exhausted || jump.history.cursor === null) return true;
       const answer = await socket.request(CLIENT_EVENTS.more, { room, cursor: jump.history.cursor }, moreMessagesAck);
       if (!answer.ok || !('messages' in answer.data)) return false;
       const page = answer.data;

@@ -76,6 +76,25 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('an older page asked before the first one is stored is no failure; a page asked for that does not come is one', async () => {
+    const vip = connectVip();
+    // Indices is not open: its first page is not stored, there is nothing to page from yet.
+    expect(await vip.sync.loadOlder({ room: 'indices' })).toBe(true);
+    expect(await latest('indices')).toEqual([]);
+    await vip.sync.openRoom('indices');
+    await whenLive(vip.sync);
+    const first = (await latest('indices', 500)).length;
+    expect(first).toBe(50);
+    expect(await vip.sync.loadOlder({ room: 'indices' })).toBe(true);
+    expect((await latest('indices', 500)).length).toBeGreaterThan(first);
+    // Without a connection the page asked for never comes (Forex has older pages still).
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    vip.socket.close();
+    expect(await vip.sync.loadOlder({ room: 'forex' })).toBe(false);
+    vip.close();
+  });
+
   it('catches up after an outage: posts, likes and deletions it missed, nothing twice', async () => {
     const others = chatClient(server);
     cleanups.push(others.closeAll);

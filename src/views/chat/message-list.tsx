@@ -342,7 +342,13 @@ export function MessageList(props: {
     tellShown();
     nearTop(keys.indexOf(keyOf(first)));
   };
-  const nearTop = (at: number) => {
+  /**
+   * The reader's first rendered row is `at` rows from the window's top. A page that failed is asked
+   * again only when the reader `reached` the top anew (virtuoso's `startReached`), never on a mere
+   * render of rows: a short list always shows its top row, and retrying on each render spun the
+   * page (each failure re-rendered the rows, which retried at once).
+   */
+  const nearTop = (at: number, reached = false) => {
     // Neither the list shown until a jump's window is read, nor the jumped one before it rests at
     // its message, is where the reader is going: they never slide.
     if (jumpPending || jumpSettling.current) return;
@@ -350,6 +356,7 @@ export function MessageList(props: {
     if (!readingAhead) setReadAheadFor(nextKey);
     if (at > 0) return;
     if (failed) {
+      if (!reached) return;
       setFailed(false);
       setAskedCursor(undefined);
     }
@@ -519,7 +526,7 @@ export function MessageList(props: {
         alignToBottom
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
-        startReached={() => nearTop(0)}
+        startReached={() => nearTop(0, true)}
         endReached={atJumpEnd ? loadJumpNewer : slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         defaultItemHeight={rowHeight}
