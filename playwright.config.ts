@@ -8,18 +8,31 @@ import { defineConfig } from '@playwright/test';
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 const port = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * One server per worker, each with its own embedded database: two journeys at once never share a
+ * member's state, and the suite takes both cores (E2E_WORKERS=1 runs them one after the other).
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** The address of the server that worker `index` (its `parallelIndex`) drives. */
+export const serverURL = (index: number) => `http://127.0.0.1:${port + index}`;
+/**
+ * The built client that server `index` serves: the first serves `dist`, the others a copy in their
+ * data directory (a journey that changes a served file, as a deployment does, changes one server's).
+ */
+export const staticDirOf = (index: number) => (index === 0 ? 'dist' : `.data-e2e-${index}/client`);
+const READY_PATH = '/rest/public/is_available?email=sante%40comptoir.test';
+const SERVER_ENV = { HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MAILBOX_PAGE: '1', REGISTER_LIMIT: '1000', LOCAL_PAYMENTS: '1', VITE_BETA_KEY: 'e2e' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1,
+  workers,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
+    baseURL: serverURL(0),
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
@@ -38,11 +51,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf .data-e2e && vite build && tsx server/main.ts',
-    url: `${baseURL}/rest/public/is_available?email=sante%40comptoir.test`,
+  // The first server builds the client; the others start once it is up (each server looks for the
+  // built client as it starts), each on the next port with its own database and copy of the client.
+  webServer: Array.from({ length: workers }, (_, index) => ({
+    command:
+      index === 0
+        ? 'rm -rf .data-e2e-0 && vite build && tsx server/main.ts'
+        : `rm -rf .data-e2e-${index} && node tests/e2e/wait-for-server.mjs ${serverURL(0)}${READY_PATH} && mkdir -p .data-e2e-${index} && cp -r dist ${staticDirOf(index)} && tsx server/main.ts`,
+    url: `${serverURL(index)}${READY_PATH}`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', NODE_ENV: 'production', LOG_LEVEL: 'warn', MAILBOX_PAGE: '1', REGISTER_LIMIT: '1000', LOCAL_PAYMENTS: '1', VITE_BETA_KEY: 'e2e' },
-  },
+    env: { ...SERVER_ENV, PORT: String(port + index), DATA_DIR: `.data-e2e-${index}`, STATIC_DIR: staticDirOf(index) },
+  })),
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { signInContext } from './sign-in';
 
@@ -168,7 +168,7 @@ async function sweepOpenStates(page: Page, findings: Findings, account: string, 
   await checkThemes(page, findings, { ...where, state: 'panneau Messagerie ouvert' });
   await page.keyboard.press('Escape');
 
-  if (width.width < 900) await page.getByRole('button', { name: 'Plus' }).click();
+  if (width.width < 900) await page.getByRole('button', { name: 'Plus', exact: true }).click();
   await page.getByRole('button', { name: 'Déconnexion' }).filter({ visible: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Voulez-vous vraiment vous déconnecter ?' });
   await dialog.waitFor();

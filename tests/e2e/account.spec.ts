@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { CONTACT_SUBJECTS } from '../../src/contract/account';
 import { signIn } from './sign-in';
 

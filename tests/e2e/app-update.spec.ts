@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { resolve } from 'node:path';
+import { staticDirOf } from '../../playwright.config';
+import { expect, test, type Page } from './fixtures';
 
 /**
  * A new deployment offered as an update, never mixed into the running page: the served worker
@@ -7,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
  * disponible'; 'Plus tard' keeps the running version (offered again at the next load), 'Mettre à
  * jour' hands over to the new worker and reloads once it controls the page.
  */
-const workerFile = new URL('../../dist/sw.js', import.meta.url);
+/** The service worker file the test's own server serves. */
+const workerFile = () => resolve(staticDirOf(test.info().parallelIndex), 'sw.js');
 const prompt = (page: Page) => page.getByRole('status').filter({ hasText: 'Nouvelle version disponible' });
 
 test('a new version waits for "Mettre à jour", then the page reloads under it', async ({ page }) => {
@@ -17,9 +20,9 @@ test('a new version waits for "Mettre à jour", then the page reloads under it',
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
   await expect(prompt(page)).toHaveCount(0);
 
-  const original = readFileSync(workerFile);
+  const original = readFileSync(workerFile());
   try {
-    writeFileSync(workerFile, Buffer.concat([original, Buffer.from(`\n// déploiement ${Date.now()}\n`)]));
+    writeFileSync(workerFile(), Buffer.concat([original, Buffer.from(`\n// déploiement ${Date.now()}\n`)]));
     await page.evaluate(async () => void (await navigator.serviceWorker.getRegistration('/'))?.update());
     await expect(prompt(page)).toBeVisible({ timeout: 20_000 });
     await expect(prompt(page).getByRole('button', { name: 'Mettre à jour' })).toBeVisible();
@@ -46,6 +49,6 @@ test('a new version waits for "Mettre à jour", then the page reloads under it',
     });
     expect(after).toEqual({ waiting: null, controlled: true });
   } finally {
-    writeFileSync(workerFile, original);
+    writeFileSync(workerFile(), original);
   }
 });

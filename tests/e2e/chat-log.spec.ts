@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { openSignedIn } from './sign-in';
 import { member, log, unique } from './chat-room';
 
@@ -141,7 +141,13 @@ function logDownwards(list: Locator): Promise<string[]> {
         const name = entry.tagName === 'ARTICLE' ? (entry.getAttribute('data-id') ?? '') : `— ${entry.getAttribute('aria-label') ?? ''}`;
         if (!seen.includes(name)) seen.push(name);
       }
-      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) break;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) {
+        // At the bottom of a window slid up the history, the newer rows slide back in: on a busy
+        // machine that takes more than a couple of frames. The end is where nothing more comes.
+        const height = el.scrollHeight;
+        for (let wait = 0; wait < 90 && el.scrollHeight === height; wait += 1) await frame();
+        if (el.scrollHeight === height) break;
+      }
       el.scrollBy({ top: el.clientHeight / 2 });
     }
     return seen;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './fixtures';
 import { io } from 'socket.io-client';
 import { CLIENT_EVENTS } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './fixtures';
 
 /** A GraphQL call to the content host as the member of this token; fails the test on any error. */
 export async function graphql(request: APIRequestContext, token: string, query: string, variables: Record<string, unknown>) {

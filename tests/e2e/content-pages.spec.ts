@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { DEMO_TOOLS } from '../../server/content/demo-tools';
 import { signIn, signedInPage, tokenOf } from './sign-in';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from './fixtures';
 import { openSignedIn, signedInPage, tokenOf } from './sign-in';
 
 /**

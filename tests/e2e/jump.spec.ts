@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { log, member, unique, postOverSocket } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { PASSWORD } from './sign-in';
 import { unique } from './chat-room';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { SAVE_PLANNING_SLOT_MUTATION, PUBLISH_REPLAY_MUTATION } from '../../src/contract/graphql-documents';
 import type { PlanningSlotInput } from '../../src/contract/planning';
 import { graphql } from './content-host';

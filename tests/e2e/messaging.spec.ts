@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { signIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
 

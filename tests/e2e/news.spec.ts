@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { PUBLISH_ARTICLE_MUTATION } from '../../src/contract/graphql-documents';
 import { ALLOWED_EMBED, EMBED_PREFIXES, corpusArticleHtml, findUnsafe } from '../fixtures/xss-corpus';
 import { graphql, noSeriousViolation, phoneLayoutProblems, serverTotal } from './content-host';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { openSignedIn } from './sign-in';
 import { log, unique } from './chat-room';

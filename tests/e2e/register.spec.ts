@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('two-step registration: the rules, the taken address, then the new member is signed in', async ({ page, context }) => {
   await page.goto('/register-for-free?aff=parrain42');

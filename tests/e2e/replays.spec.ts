@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { noSeriousViolation, phoneLayoutProblems, serverTotal as listTotal } from './content-host';
 import { signedInPage, tokenOf } from './sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 
 /**

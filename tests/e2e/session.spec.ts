@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ACCOUNTS, signIn } from './sign-in';
 
 test('an unknown path while signed out goes to the sign-in screen with redirect_uri', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openSignedIn } from './sign-in';
 
 test('the side navigation lists the desktop entries with Chat after Accueil', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { LOGIN_MUTATION } from '../../src/contract/graphql-documents';
 import { GRAPHQL_PATH } from '../../src/contract/hosts';
 import { TOKEN_COOKIE } from '../../src/sync/token-cookie';
-import { baseURL } from '../../playwright.config';
+import { serverURL } from '../../playwright.config';
 
 export const PASSWORD = 'comptoir123';
 export const DEMO_ACCOUNTS = ['membre', 'vip', 'live', 'coach', 'banni'] as const;
@@ -25,7 +25,7 @@ export async function signInContext(context: BrowserContext, identifier: string,
   const answer = (await response.json()) as { data?: { login?: { jwt?: string } } };
   const jwt = answer.data?.login?.jwt;
   expect(jwt, `the login of ${identifier}`).toBeTruthy();
-  await context.addCookies([{ name: TOKEN_COOKIE, value: jwt!, url: baseURL, sameSite: 'Lax' }]);
+  await context.addCookies([{ name: TOKEN_COOKIE, value: jwt!, url: serverURL(test.info().parallelIndex), sameSite: 'Lax' }]);
 }
 
 /** A new page of the context, signed in as `identifier`, opened at `path` with the shell shown. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { BILLING_TEXT } from '../../src/contract/billing';
 import { signIn } from './sign-in';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures';
 import { signIn } from './sign-in';
 
 const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
