@@ -118,20 +118,18 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   ] as const) {
     socket.on(
       event,
-      acked(event, async (payload) => {
-        const input = messageRefInput.safeParse(payload);
-        if (!input.success) return { error: INVALID_REQUEST };
+      acked.decoded(event, messageRefInput, async (input) => {
         const refused = await flood.take('like', user);
         if (refused) return refused;
         // The id names an alert or a message (spec 2 §7 calls both `alertId`): alerts first.
-        const alert = await findAlert(db, input.data.alertId);
+        const alert = await findAlert(db, input.alertId);
         if (alert) {
           const outcome = await setAlertLike(db, user, alert, liked);
           if ('error' in outcome) return outcome;
           if (outcome.changed) announceAlertLike(io, alert.id, outcome.roomId, outcome.answer.likesCount, outcome.answer.seq);
           return outcome.answer;
         }
-        const outcome = await setLike(db, user, input.data.alertId, liked);
+        const outcome = await setLike(db, user, input.alertId, liked);
         if ('error' in outcome) return outcome;
         if (outcome.changed) announceLike(io, outcome.place, outcome.answer.likesCount, outcome.answer.seq);
         return outcome.answer;
@@ -141,17 +139,15 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
 
   socket.on(
     CLIENT_EVENTS.delete,
-    acked(CLIENT_EVENTS.delete, async (payload) => {
-      const input = messageRefInput.safeParse(payload);
-      if (!input.success) return { error: INVALID_REQUEST };
-      const alert = await findAlert(db, input.data.alertId);
+    acked.decoded(CLIENT_EVENTS.delete, messageRefInput, async (input) => {
+      const alert = await findAlert(db, input.alertId);
       if (alert) {
         const deleted = await deleteAlert(db, user, alert);
         if ('error' in deleted) return deleted;
         if (deleted.seq !== null) announceAlertDeleted(io, alert.id, deleted.roomId, deleted.seq);
         return { ok: true as const };
       }
-      const outcome = await deleteMessage(db, user, input.data.alertId);
+      const outcome = await deleteMessage(db, user, input.alertId);
       if ('error' in outcome) return outcome;
       if (outcome.seq === null) return { ok: true as const };
       if ('privatePlace' in outcome) announcePrivateDelete(io, outcome.privatePlace, outcome.seq);

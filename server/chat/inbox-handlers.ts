@@ -7,7 +7,6 @@ import { ackedHandlers } from '../realtime/acked-handler';
 import { userChannel } from '../realtime/channels';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
 import type { UserRow } from '../users/user-queries';
-import { INVALID_REQUEST } from './chat-access';
 import { inboxOf } from './inbox';
 import { recordMentions, unreadMentionsOf } from './mentions';
 import { followOnReply, followThread, markThreadRead, markThreadsRead } from './thread-reads';
@@ -23,10 +22,8 @@ export function registerInboxHandlers(io: ComptoirIo, socket: ComptoirSocket, db
 
   socket.on(
     INBOX_CLIENT_EVENTS.follow,
-    acked(INBOX_CLIENT_EVENTS.follow, async (payload) => {
-      const input = followThreadInput.safeParse(payload);
-      if (!input.success) return { error: INVALID_REQUEST };
-      const outcome = await followThread(db, user, input.data);
+    acked.decoded(INBOX_CLIENT_EVENTS.follow, followThreadInput, async (input) => {
+      const outcome = await followThread(db, user, input);
       if ('error' in outcome) return outcome;
       announceThreadRead(io, user.id, outcome.state);
       return outcome.state;
@@ -35,10 +32,8 @@ export function registerInboxHandlers(io: ComptoirIo, socket: ComptoirSocket, db
 
   socket.on(
     INBOX_CLIENT_EVENTS.markThreadRead,
-    acked(INBOX_CLIENT_EVENTS.markThreadRead, async (payload) => {
-      const input = markThreadReadInput.safeParse(payload);
-      if (!input.success) return { error: INVALID_REQUEST };
-      const outcome = await markThreadRead(db, user, input.data);
+    acked.decoded(INBOX_CLIENT_EVENTS.markThreadRead, markThreadReadInput, async (input) => {
+      const outcome = await markThreadRead(db, user, input);
       if ('error' in outcome) return outcome;
       if (outcome.changed) announceThreadRead(io, user.id, outcome.state);
       return outcome.state;

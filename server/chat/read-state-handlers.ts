@@ -5,7 +5,6 @@ import { requestUser } from '../auth/tokens';
 import { ackedHandlers } from '../realtime/acked-handler';
 import { userChannel } from '../realtime/channels';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
-import { INVALID_REQUEST } from './chat-access';
 import { markAllThreadsRead } from './inbox-handlers';
 import { markAllRoomsRead, markRoomRead, markRoomUnread, roomReadsOf } from './read-state';
 
@@ -20,10 +19,8 @@ export function registerReadStateHandlers(io: ComptoirIo, socket: ComptoirSocket
 
   socket.on(
     READ_CLIENT_EVENTS.markRead,
-    acked(READ_CLIENT_EVENTS.markRead, async (payload) => {
-      const input = markRoomReadInput.safeParse(payload);
-      if (!input.success) return { error: INVALID_REQUEST };
-      const outcome = await markRoomRead(db, user, input.data);
+    acked.decoded(READ_CLIENT_EVENTS.markRead, markRoomReadInput, async (input) => {
+      const outcome = await markRoomRead(db, user, input);
       if ('error' in outcome) return outcome;
       if (outcome.changed) announceRoomRead(io, user.id, outcome.state);
       return outcome.state;
@@ -32,10 +29,8 @@ export function registerReadStateHandlers(io: ComptoirIo, socket: ComptoirSocket
 
   socket.on(
     READ_CLIENT_EVENTS.markUnread,
-    acked(READ_CLIENT_EVENTS.markUnread, async (payload) => {
-      const input = markRoomUnreadInput.safeParse(payload);
-      if (!input.success) return { error: INVALID_REQUEST };
-      const outcome = await markRoomUnread(db, user, input.data.messageId);
+    acked.decoded(READ_CLIENT_EVENTS.markUnread, markRoomUnreadInput, async (input) => {
+      const outcome = await markRoomUnread(db, user, input.messageId);
       if ('error' in outcome) return outcome;
       announceRoomRead(io, user.id, outcome.state);
       return outcome.state;

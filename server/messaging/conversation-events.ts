@@ -80,13 +80,11 @@ export function registerMessagingHandlers(io: ComptoirIo, socket: ComptoirSocket
   const acked = ackedHandlers(log, user.id);
   socket.on(
     MESSAGING_CLIENT_EVENTS.read,
-    acked(MESSAGING_CLIENT_EVENTS.read, async (payload) => {
-      const ref = conversationRef.safeParse(payload);
-      if (!ref.success) return { error: INVALID_REQUEST };
+    acked.decoded(MESSAGING_CLIENT_EVENTS.read, conversationRef, async ({ conversationId }) => {
       if (!(await hasMessagingAccess(db, user))) return { error: NOT_ALLOWED };
-      if (!(await participantsOf(db, user.id, ref.data.conversationId))) return { error: MESSAGING_ERRORS.conversationNotFound };
-      await markRead(db, user.id, ref.data.conversationId, new Date());
-      announceRead(io, user.id, ref.data.conversationId);
+      if (!(await participantsOf(db, user.id, conversationId))) return { error: MESSAGING_ERRORS.conversationNotFound };
+      await markRead(db, user.id, conversationId, new Date());
+      announceRead(io, user.id, conversationId);
       return { ok: true as const };
     }),
   );

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { REQUEST_FAILED } from '../chat/chat-access';
+import { INVALID_REQUEST, REQUEST_FAILED } from '../chat/chat-access';
 
 type AckError = { error: string };
 
@@ -8,8 +8,11 @@ type AckError = { error: string };
  * handler decodes it with its contract schema), and a failure inside is logged and answered
  * 'Erreur lors de la requête', never thrown into socket.io.
  */
+/** A contract schema, as the handlers use it. */
+type Decoder<Input> = { safeParse(payload: unknown): { success: true; data: Input } | { success: false } };
+
 export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
-  return <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
+  const acked = <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
     (payload: unknown, ack?: (answer: Answer | AckError) => void): void => {
       // `emit(event, callback)` without a payload puts the callback first; a client may also send
       // no callback, or something else in its place: the types cannot promise what the wire carries.
@@ -28,6 +31,13 @@ export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
         .then(reply)
         .catch((error: unknown) => log.error({ err: error, event }, 'acknowledgement failed'));
     };
+  /** The same, `run` given the payload decoded by `schema`: one that does not decode is answered 'Requête invalide'. */
+  const decoded = <Input, Answer>(event: string, schema: Decoder<Input>, run: (input: Input) => Promise<Answer | AckError>) =>
+    acked<Answer>(event, async (payload) => {
+      const input = schema.safeParse(payload);
+      return input.success ? run(input.data) : { error: INVALID_REQUEST };
+    });
+  return Object.assign(acked, { decoded });
 }
 
 export type Acked = ReturnType<typeof ackedHandlers>;

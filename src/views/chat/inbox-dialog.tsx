@@ -9,6 +9,7 @@ import { visibleText } from '../../domain/message-format';
 import { inboxEntries$ } from '../../store/inbox-queries';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
+import { ListRowButton } from '../common/ui';
 import { useChat, useQuery } from './use-chat';
 
 const NONE: InboxEntry[] = [];
@@ -114,28 +115,11 @@ const Entries = styled.div`
     height: calc(100dvh - 150px);
   }
 `;
-const Row = styled.button`
-  display: flex;
+/** An entry: its icon and two lines of text at the top, however tall the row. */
+const Row = styled(ListRowButton)`
   align-items: flex-start;
-  gap: 10px;
-  width: 100%;
   min-height: 56px;
   padding: 8px 10px;
-  border: none;
-  border-bottom: 1px solid var(--border);
-  background: transparent;
-  color: var(--text);
-  font: inherit;
-  text-align: left;
-  cursor: pointer;
-  &:hover,
-  &:focus-visible {
-    background: var(--surface-2);
-  }
-  &:focus-visible {
-    outline: 2px solid var(--accent);
-    outline-offset: -2px;
-  }
 `;
 const Text = styled.span`
   flex: 1;

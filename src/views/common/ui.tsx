@@ -100,3 +100,31 @@ export const virtuosoFill = css`
     height: 100%;
   }
 `;
+
+/**
+ * A whole-row button of a list (a contact found, an inbox entry): the row is the target, with its
+ * hover and its focus ring inside the row. Lists lay out what goes in it.
+ */
+export const ListRowButton = styled.button`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  width: 100%;
+  min-height: 44px;
+  padding: 10px 16px;
+  border: none;
+  border-bottom: 1px solid var(--border);
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: var(--surface-2);
+  }
+  &:focus-visible {
+    outline: 2px solid var(--accent);
+    outline-offset: -2px;
+  }
+`;

@@ -11,7 +11,7 @@ import { kv$ } from '../../store/chat-queries';
 import { CONVERSATIONS_PAGE_KEY, type ConversationsPage } from '../../sync/messaging-sync';
 import { useQuery } from '../chat/use-chat';
 import { SideSheet, sheetBody } from '../common/side-sheet';
-import { CountBadge, virtuosoFill } from '../common/ui';
+import { CountBadge, ListRowButton, virtuosoFill } from '../common/ui';
 import { AccessPrompt } from '../shell/access-prompt';
 import { useCurrentUser } from '../use-current-user';
 import { Avatar } from './avatar';
@@ -88,10 +88,10 @@ function ConversationList({ ui }: { ui: MessagingUi }) {
           {results !== null && results.length === 0 && !searchError ? <Muted>{MESSAGING_TEXT.noContact}</Muted> : null}
           {(results ?? []).map((user) => (
             <li key={user._id}>
-              <RowButton type="button" onClick={() => void startChat(user)}>
+              <ListRowButton type="button" onClick={() => void startChat(user)}>
                 <Avatar user={user} size={32} />
                 <strong>{user.username}</strong>
-              </RowButton>
+              </ListRowButton>
             </li>
           ))}
         </Results>
@@ -178,26 +178,6 @@ const Results = styled.ul`
 const Muted = styled.p`
   margin: 16px;
   color: var(--muted);
-`;
-const RowButton = styled.button`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  width: 100%;
-  padding: 10px 16px;
-  border: none;
-  border-bottom: 1px solid var(--border);
-  background: transparent;
-  color: var(--text);
-  font: inherit;
-  text-align: left;
-  cursor: pointer;
-  &:hover {
-    background: var(--surface-2);
-  }
-  &[data-unread] strong {
-    color: var(--accent);
-  }
 `;
 const Row = styled.div`
   position: relative;
