@@ -71,6 +71,9 @@ test('Alt+↓ and Alt+↑ move to the next and previous room of the list, from t
 
 test('a room with unread messages leads the switcher, and Alt+Shift+↓ goes straight to it', async ({ browser }) => {
   const vip = await member(browser, 'vip');
+  // What earlier journeys on this server left unread for vip is read first: one new room only.
+  await vip.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(vip.getByRole('navigation', { name: 'Rooms' }).getByLabel(/nouveaux? messages?/)).toHaveCount(0);
   const coach = await member(browser, 'coach', 'Crypto');
   await composer(coach).fill(unique('Nouveau dans Crypto'));
   await coach.keyboard.press('Enter');
