@@ -6,6 +6,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { LoginInput } from './contract/user';
 import type { DataLayer } from './data-layer';
 import { markBoot } from './domain/boot-marks';
+import { warmFrenchDates } from './domain/dates-fr';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
 import { createApiClient } from './sync/api-client';
@@ -47,7 +48,11 @@ function boot() {
           viewport: { width: window.innerWidth, height: window.innerHeight },
           loads: () => startFirstPaintLoads(screen, window.indexedDB as IDBFactory | undefined),
         });
-  if (readToken() !== null) void loadData();
+  if (readToken() !== null) {
+    void loadData();
+    // A signed-in screen shows dates; ICU starts in the next task, while its rows are on their way.
+    setTimeout(warmFrenchDates, 0);
+  }
 
   const effects = createSessionEffects({ api, db: async () => (await loadData()).db, storage: window.localStorage });
   const session = createActor(

@@ -54,12 +54,21 @@ function noteErrors(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** A browser on a profile folder that persists: its IndexedDB, cookies and HTTP cache. */
+/**
+ * A browser on a profile folder that persists: its IndexedDB, cookies and HTTP cache. Each is a new
+ * browser process, and a browser just started is busy with itself for about a second (its own
+ * WebUI renderers, the omnibox popup among them, took about a core for the first 500 ms in a trace
+ * here, and its disk cache answered 100 ms late): a returning member opens Comptoir in a browser
+ * already running, so nothing is timed before the browser has settled.
+ */
 export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...contextOptions, baseURL });
   await context.addInitScript({ content: probeScript() });
+  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
   return noteErrors(context);
 }
+/** How long a freshly started browser is left to its own start-up before a page is timed in it. */
+const BROWSER_SETTLE_MS = 2_000;
 
 /** A copy of a prepared profile for one run, so no run sees what another one did. */
 export function copyProfile(from: string, to: string): void {

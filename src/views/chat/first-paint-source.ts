@@ -14,7 +14,12 @@ import { logPlaceFor, type LogPlace, type Viewport } from './log-place';
 export type FirstPaintSource = {
   place: LogPlace;
   /** The view and the room's stored rows, once both are in (null: nothing to paint). */
-  ready: Promise<{ View: ComponentType<FirstPaintProps>; window: RawFirstWindow } | null>;
+  ready: Promise<FirstPaintReady>;
+  /**
+   * What `ready` resolved to, or undefined while it has not: the app's first render comes once the
+   * loads are in, and paints the rows in that very render rather than one effect and one frame later.
+   */
+  readyNow(): FirstPaintReady | undefined;
   /** Settles when the machine does: the data layer and the screens' chunks start then. */
   settled: Promise<void>;
   state: ActorRefFrom<typeof firstPaintMachine>;
@@ -23,6 +28,8 @@ export type FirstPaintSource = {
   /** The live list is on screen (or will not be): the first paint goes. */
   handOver(): void;
 };
+
+export type FirstPaintReady = { View: ComponentType<FirstPaintProps>; window: RawFirstWindow } | null;
 
 export function startFirstPaint(env: {
   path: string;
@@ -41,15 +48,20 @@ export function startFirstPaint(env: {
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const state = createActor(firstPaintMachine.provide({ actions: { settle: () => settle() } })).start();
   // A view that cannot load paints nothing early: the live list comes as it always does.
-  const ready = Promise.all([loads.view, loads.rows]).then(([View, window]) => (window === null ? null : { View, window }), () => null);
+  const ready: Promise<FirstPaintReady> = Promise.all([loads.view, loads.rows]).then(([View, window]) => (window === null ? null : { View, window }), () => null);
+  let readyNow: FirstPaintReady | undefined;
   // Every room shown hands over: once over, the machine hears nothing more.
   const send = (event: EventFrom<typeof firstPaintMachine>) => {
     if (state.getSnapshot().status === 'active') state.send(event);
   };
-  void ready.then((value) => send({ type: value === null ? 'loads.empty' : 'loads.ready' }));
+  void ready.then((value) => {
+    readyNow = value;
+    send({ type: value === null ? 'loads.empty' : 'loads.ready' });
+  });
   return {
     place,
     ready,
+    readyNow: () => readyNow,
     settled,
     state,
     painted: () => send({ type: 'paint.done' }),

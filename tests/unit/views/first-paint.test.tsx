@@ -132,6 +132,7 @@ describe('startFirstPaint', () => {
     keep(PLACE);
     const source = startFirstPaint(env())!;
     expect(await source.ready).toBeNull();
+    expect(source.readyNow()).toBeNull();
     await source.settled;
     expect(source.state.getSnapshot().value).toBe('over');
   });
@@ -141,7 +142,10 @@ describe('startFirstPaint', () => {
     keep(PLACE);
     const window = rawWindow(page(3));
     const source = startFirstPaint(env({ loads: () => ({ rows: Promise.resolve(window), view: Promise.resolve(FirstPaint) }) }))!;
+    // Known at once once the loads are in: the app's first render paints the rows.
+    expect(source.readyNow()).toBeUndefined();
     expect((await source.ready)?.window).toBe(window);
+    expect(source.readyNow()?.window).toBe(window);
     await vi.waitFor(() => expect(source.state.getSnapshot().value).toBe('painting'));
     let settled = false;
     void source.settled.then(() => (settled = true));
