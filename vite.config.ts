@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './tools/web-manifest.ts';
+import { chunkGroups } from './tools/chunk-groups.ts';
 
 // linaria styles (only the views use them) are extracted at build time by wyw-in-js; the presets
 // let it read our TSX. Nothing else goes through its Babel pass (the tests' server and domain modules).
@@ -42,5 +43,9 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: chunkGroups(import.meta.dirname) } },
+  },
 });

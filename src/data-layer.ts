@@ -1,5 +1,5 @@
 import { distinctUntilChanged, filter, map, of, switchMap } from 'rxjs';
-import { markBoot } from './domain/boot-marks';
+import { bootStepReached, markBoot } from './domain/boot-marks';
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
@@ -20,6 +20,8 @@ import { openDraftStore } from './sync/drafts';
 
 /** The longest the data layer waits for the first screen's rows before letting it render anyway. */
 const FIRST_SCREEN_MS = 150;
+/** The longest the calls the chat's first screen does not need wait for its rows to be shown. */
+const FIRST_SCREEN_WAIT_MS = 2_000;
 
 /**
  * What only a signed-in member needs: the local database, the content and chat syncs, the live
@@ -35,7 +37,12 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   const [, drafts] = await Promise.all([readFirstScreen(db, firstScreen, FIRST_SCREEN_MS), openDraftStore(db)]);
   // A draft typed just before the page goes away is written then, not lost with its pause.
   globalThis.addEventListener?.('pagehide', () => void drafts.flush());
-  const chat = createChatConnection({ db, api, getToken: readToken });
+  // On the chat, what its first screen does not show (the inbox, the conversations, the planning,
+  // the banners) is asked for once its rows are on screen: on a first visit those calls' answers,
+  // folded into the store, competed with the room's first page for the network, the server and the
+  // main thread. Elsewhere every screen needs them at once.
+  const firstScreenShown = firstScreen.path.startsWith('/chat') ? bootStepReached('list-shown', FIRST_SCREEN_WAIT_MS) : Promise.resolve();
+  const chat = createChatConnection({ db, api, getToken: readToken, firstScreen: firstScreenShown });
   const realtime$ = chat.sync$.pipe(
     switchMap((sync) => sync?.status$ ?? of('offline' as const)),
     map((status) => status !== 'offline'),
@@ -49,6 +56,7 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     api,
     db,
     getToken: readToken,
+    firstScreen: firstScreenShown,
     replays: { fold: (replay) => foldReplays(db, [replay]), refresh: async () => void (await replays.loadPage(NO_REPLAY_FILTER, 1)) },
   });
   return {

@@ -198,7 +198,9 @@ async function statesWhere(db: Database, where: SQL): Promise<ThreadRead[]> {
         select 1 from ${messages} m
         where m.parent_id = thread_reads.parent_id and m.deleted_at is null and m.author_id <> thread_reads.user_id
           and not exists (select 1 from user_blocks b where (b.blocker_id = thread_reads.user_id and b.blocked_id = m.author_id) or (b.blocker_id = m.author_id and b.blocked_id = thread_reads.user_id))
-          and (thread_reads.read_at is null or (m.created_at, m.id) > (thread_reads.read_at, thread_reads.read_id))
+          -- From the position on the replies' date index, as read-state.ts's unreadCount.
+          and (m.created_at, m.id) > (coalesce(thread_reads.read_at, '-infinity'::timestamptz), thread_reads.read_id)
+        order by m.created_at, m.id
         limit ${UNREAD_COUNT_MAX}
       ) as unread_rows)`,
       newest: sql<{ date: string; _id: string } | null>`(select json_build_object('date', m.created_at, '_id', m.id) from ${messages} m

@@ -11,7 +11,13 @@ import { createUploader } from './upload-client';
  * The chat's life: one socket and one sync (rooms, alerts, private messaging) while signed in (started and stopped by the session
  * machine's signed-in activity), published so views can send intents to whichever is current.
  */
-export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClient; getToken: () => string | null }) {
+export function createChatConnection(deps: {
+  db: ComptoirDatabase;
+  api: ApiClient;
+  getToken: () => string | null;
+  /** Settles once the page's first screen is shown: the calls it does not need wait for it. */
+  firstScreen?: Promise<void>;
+}) {
   const sync$ = new BehaviorSubject<ChatSync | null>(null);
   const messaging$ = new BehaviorSubject<MessagingSync | null>(null);
   return {
@@ -23,12 +29,12 @@ export function createChatConnection(deps: { db: ComptoirDatabase; api: ApiClien
         onMalformed: (event, issues) => console.warn(`Événement « ${event} » ignoré : contenu inattendu`, issues),
       });
       const alerts = createAlertsSync({ db: deps.db, socket, api: deps.api });
-      const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }), alerts });
-      const messaging = createMessagingSync({ db: deps.db, socket, api: deps.api, chat: sync });
+      const sync = createChatSync({ db: deps.db, socket, api: deps.api, upload: createUploader({ getToken: deps.getToken }), alerts, firstScreen: deps.firstScreen });
+      const messaging = createMessagingSync({ db: deps.db, socket, api: deps.api, chat: sync, firstScreen: deps.firstScreen });
       sync$.next(sync);
       messaging$.next(messaging);
       void sync.refreshRooms();
-      void messaging.refreshConversations();
+      // The conversation list comes with the socket's connection (messaging-sync.ts), after the first screen.
       void messaging.loadFollowings();
       return () => {
         sync$.next(null);

@@ -94,6 +94,8 @@ export function createChatSync(deps: {
   /** The alerts' sync: likes, replies and deletions may name an alert. */
   alerts?: AlertsSync;
   now?: () => number;
+  /** Settles once the page's first screen is shown: what it does not show (the inbox) is fetched after it. */
+  firstScreen?: Promise<void>;
 }) {
   const { db, socket, api } = deps;
   const now = deps.now ?? (() => Date.now());
@@ -419,7 +421,7 @@ export function createChatSync(deps: {
   /** The member's read state per room: badges, first unread, marks (src/sync/read-state-sync.ts). */
   const reads = createReadStateSync({ db, socket, api, serial, now });
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
-  const inbox = createInboxSync({ db, socket, api, serial });
+  const inbox = createInboxSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 

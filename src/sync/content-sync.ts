@@ -53,6 +53,8 @@ export function createContentSync(deps: {
   startDelayMs?: number;
   /** Tests run without the WebSocket subscriptions. */
   subscribe?: typeof startContentSubscriptions;
+  /** Settles once the page's first screen is shown: on the chat, the planning and banners wait for its rows. */
+  firstScreen?: Promise<void>;
 }): ContentSync {
   const { api, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -116,8 +118,11 @@ export function createContentSync(deps: {
   return {
     start() {
       stopped = false;
-      void syncPlanning();
-      void syncBanners();
+      void (deps.firstScreen ?? Promise.resolve()).then(() => {
+        if (stopped) return;
+        void syncPlanning();
+        void syncBanners();
+      });
       const timer = setInterval(() => void syncPlanning(), PLANNING_REFRESH_MS);
       let stopSubscriptions: (() => void) | null = null;
       // The home's content and the subscriptions after the first screen.

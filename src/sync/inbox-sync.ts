@@ -18,8 +18,11 @@ export function createInboxSync(deps: {
   socket: SocketTransport;
   api: ApiClient;
   serial: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Settles once the page's first screen is shown: the inbox is fetched after it, not beside its rows. */
+  firstScreen?: Promise<void>;
 }) {
   const { db, socket, api, serial } = deps;
+  const firstScreen = deps.firstScreen ?? Promise.resolve();
   const fold = (events: readonly InboxEvent[]) => serial(() => foldInbox(db, events));
   const thread = (state: ThreadRead) => fold([{ type: 'thread.read', state }]);
 
@@ -40,7 +43,7 @@ export function createInboxSync(deps: {
   const subscriptions = [
     socket.on(INBOX_SERVER_EVENTS.threadRead, threadRead, (state) => void thread(state)),
     socket.on(INBOX_SERVER_EVENTS.mention, inboxMention, (mention) => void fold([{ type: 'mention.received', mention }])),
-    socket.onConnect(() => void refresh()),
+    socket.onConnect(() => void firstScreen.then(refresh)),
   ];
 
   return {

@@ -52,8 +52,16 @@ export type MessagingSync = ReturnType<typeof createMessagingSync>;
  * profiles, all folded into the store. The messages themselves go through the chat's sync (the
  * same stream, outbox and catch-up as rooms); what it learns about conversations comes here.
  */
-export function createMessagingSync(deps: { db: ComptoirDatabase; socket: SocketTransport; api: ApiClient; chat: ChatSync }) {
+export function createMessagingSync(deps: {
+  db: ComptoirDatabase;
+  socket: SocketTransport;
+  api: ApiClient;
+  chat: ChatSync;
+  /** Settles once the page's first screen is shown: the conversation list is read again after it. */
+  firstScreen?: Promise<void>;
+}) {
   const { db, socket, api, chat } = deps;
+  const firstScreen = deps.firstScreen ?? Promise.resolve();
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -97,7 +105,7 @@ export function createMessagingSync(deps: { db: ComptoirDatabase; socket: Socket
     // Unread counts may have moved while offline: the list's first page is read again, and the
     // conversation on screen is read again (a read sent while offline never reached the server).
     socket.onConnect(() => {
-      void sync.refreshConversations().then(() => {
+      void firstScreen.then(() => sync.refreshConversations()).then(() => {
         const open = chat.openConversationId();
         if (open !== null) void sync.markRead(open);
       });

@@ -43,7 +43,7 @@ export async function startServer(options: { port: number; dataDir: string; stat
       DATA_DIR: options.dataDir,
       STATIC_DIR: options.staticDir,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ?? 'warn',
       // The bursts are the market's busiest minutes from many members, sent by a few sockets.
       FLOOD_POSTS: '100000/1',
       JWT_SECRET: options.jwtSecret ?? randomBytes(48).toString('base64url'),

@@ -6,7 +6,7 @@ import type { ConversationUser } from '../../contract/messaging';
 import { BLOCKED_TEXT } from '../../domain/messaging-text-fr';
 import { kv$ } from '../../store/chat-queries';
 import { BLOCKED_USERS_KEY } from '../../sync/messaging-sync';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { Avatar } from '../messaging/avatar';

@@ -10,7 +10,7 @@ import { WEB_PUSH_MESSAGE, webPushMachine, type PermissionAnswer, type WebPushSt
 import { rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { Button, ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 

@@ -11,7 +11,7 @@ import { TEXT } from '../../domain/text-fr';
 import { affiliationCreationMachine, copyLinkMachine } from '../../machines/referral-page-machine';
 import { affiliation$, referrals$, transfers$ } from '../../store/referral-queries';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { DataTable, type Column } from '../common/data-table';
 import { Icon } from '../common/icons';
 import { Tabs } from '../common/tabs';

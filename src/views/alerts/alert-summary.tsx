@@ -8,7 +8,8 @@ import { summaryExcerpt } from '../../domain/home-dashboard';
 import { alert$, kv$, rooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { SUMMARY_KEY } from '../../sync/alerts-sync';
-import { useChat, useQuery } from '../chat/use-chat';
+import { useChat } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { ErrorText } from '../common/ui';
 import { MessageText } from '../messaging/message-text';
 

@@ -10,7 +10,8 @@ import { inboxEntries$ } from '../../store/inbox-queries';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { ListRowButton } from '../common/ui';
-import { useChat, useQuery } from './use-chat';
+import { useChat } from './use-chat';
+import { useQuery } from '../common/use-query';
 
 const NONE: InboxEntry[] = [];
 

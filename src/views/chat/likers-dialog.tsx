@@ -6,7 +6,8 @@ import { likersKey, type LikersState } from '../../sync/chat-sync';
 import { Dialog } from '../common/dialog';
 import { ErrorText } from '../common/ui';
 import { useMessagingUi } from '../messaging/messaging-ui';
-import { useChat, useQuery } from './use-chat';
+import { useChat } from './use-chat';
+import { useQuery } from '../common/use-query';
 
 /**
  * Who liked a message (spec 2 §2 "Other"): each opens their profile panel, but the viewer, who

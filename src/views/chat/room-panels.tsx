@@ -13,7 +13,8 @@ import { TextButton } from '../common/upload-buttons';
 import { MessageRow, type Viewer } from './message-row';
 import { SearchResult } from './search-result';
 import { JumpButton, jumpTo } from './jump-button';
-import { useChat, useQuery } from './use-chat';
+import { useChat } from './use-chat';
+import { useQuery } from '../common/use-query';
 import { threadState$ } from '../../store/inbox-queries';
 
 /** The latest 50 threads of the room, with their reply counts and repliers (spec 2 §2, §4). */

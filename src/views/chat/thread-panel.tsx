@@ -15,7 +15,8 @@ import { JumpButton } from './jump-button';
 
 /** Below this width the thread covers the room (the `Aside` below): a jump closes it to be seen. */
 const PHONE_LAYOUT = '(max-width: 900px)';
-import { useChat, useQuery } from './use-chat';
+import { useChat } from './use-chat';
+import { useQuery } from '../common/use-query';
 import { threadState$ } from '../../store/inbox-queries';
 import { Icon } from '../common/icons';
 import { toast } from '../common/toast';

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { ChatSync } from '../../sync/chat-sync';
-import type { ComptoirDatabase } from '../../store/database';
-import { useApp, useOptionalApp } from '../app-context';
+import { useOptionalApp } from '../app-context';
 import { useObservable } from '../use-observable';
 
 /** The current chat sync (null until the session is ready): views send their intents to it. */
@@ -12,11 +10,3 @@ export function useChat(): ChatSync | null {
 }
 /** Before the data layer (the first paint's rows): no chat to send to. */
 const NO_CHAT = new BehaviorSubject<ChatSync | null>(null);
-
-/** A store query, built once per set of dependencies, read as a value. */
-export function useQuery<T>(build: (db: ComptoirDatabase) => Observable<T>, deps: readonly unknown[], initial: T): T {
-  const { db } = useApp();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the query depends on
-  const query$ = useMemo(() => build(db), [db, ...deps]);
-  return useObservable(query$, initial);
-}

@@ -7,7 +7,8 @@ import { roomSelectionMachine } from '../../machines/room-selection-machine';
 import { keptRooms$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { useApp } from '../app-context';
-import { useChat, useQuery } from './use-chat';
+import { useChat } from './use-chat';
+import { useQuery } from '../common/use-query';
 import { jumpTo } from './jump-button';
 
 /**

@@ -7,7 +7,7 @@ import { HOME_TEXT } from '../../domain/home-text-fr';
 import { previewContent } from '../../domain/news-rules';
 import { homeArticles$, latestArticleOf$, toolsByIds$ } from '../../store/home-queries';
 import { latestReplay$ } from '../../store/replay-queries';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { articlePath } from '../news/article-path';

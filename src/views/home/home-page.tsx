@@ -5,7 +5,7 @@ import { vipStatus } from '../../domain/home-dashboard';
 import { HOME_TEXT } from '../../domain/home-text-fr';
 import { adBanner$, upsellBanner$ } from '../../store/queries';
 import { AlertSummary } from '../alerts/alert-summary';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { Icon } from '../common/icons';
 import { usePageTitle } from '../common/use-page-title';
 import { AdBannerCard, UpsellBanners } from '../subscriptions/promo-banners';

@@ -4,7 +4,7 @@ import { POLL_MAX, POLL_MIN } from '../../contract/home-content';
 import { HOME_TEXT } from '../../domain/home-text-fr';
 import { poll$ } from '../../store/home-queries';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { toast } from '../common/toast';
 import { Button, ErrorText } from '../common/ui';
 import { HomeCard } from './home-card';

@@ -4,7 +4,7 @@ import type { LandingPage, SiteLinks, SocialMedia } from '../../contract/landing
 import { landingPage$, siteLinks$, socials$, tool$, tools$ } from '../../store/landing-queries';
 import type { LandingSync, RefreshResult } from '../../sync/landing-sync';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 
 /** The toolbox's, socials', landing pages' and site links' reads (the store) and refreshes (the landing sync); views never fetch. */
 

@@ -10,7 +10,7 @@ import {
 } from '../../store/learning-queries';
 import type { LearningSync } from '../../sync/learning-sync';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 
 /** The learning views' reads (the store) and intents (the learning sync); views never fetch. */
 

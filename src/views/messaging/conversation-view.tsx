@@ -10,7 +10,7 @@ import { conversationStream, FOLLOWINGS_KEY } from '../../sync/message-state';
 import { contactKey } from '../../sync/messaging-sync';
 import { Composer, ComposerNotice } from '../chat/composer';
 import { MessageList } from '../chat/message-list';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { Icon } from '../common/icons';
 import { sheetBody } from '../common/side-sheet';
 import { useCurrentUser } from '../use-current-user';

@@ -9,7 +9,7 @@ import { conversations$ } from '../../store/messaging-queries';
 import type { ConversationDoc } from '../../store/schemas';
 import { kv$ } from '../../store/chat-queries';
 import { CONVERSATIONS_PAGE_KEY, type ConversationsPage } from '../../sync/messaging-sync';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { SideSheet, sheetBody } from '../common/side-sheet';
 import { CountBadge, ListRowButton, virtuosoFill } from '../common/ui';
 import { AccessPrompt } from '../shell/access-prompt';

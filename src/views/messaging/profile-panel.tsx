@@ -7,7 +7,7 @@ import { kv$ } from '../../store/chat-queries';
 import { FOLLOWINGS_KEY } from '../../sync/message-state';
 import { profileKey, type ProfileEntry } from '../../sync/messaging-sync';
 import { ConfirmDialog } from '../chat/confirm-dialog';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { MentionBadge } from '../common/panel-header';
 import { SideSheet } from '../common/side-sheet';
 import { buttonClass } from '../common/ui';

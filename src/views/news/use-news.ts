@@ -6,7 +6,7 @@ import { articleBySlug$, articleCategories$, newsList$ } from '../../store/news-
 import type { PagedList } from '../../store/paged-list';
 import type { ArticleLookup, NewsSync } from '../../sync/news-sync';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { useInfinitePages } from '../common/use-infinite-pages';
 
 /** The news views' reads (the store) and intents (the news sync); views never fetch. */

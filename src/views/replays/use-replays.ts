@@ -5,7 +5,7 @@ import { replayBySlug$, replayCategories$, replayList$, replayPosition$, teamMem
 import type { LoadedPages } from '../../domain/paged-list';
 import type { ReplaySync } from '../../sync/replay-sync';
 import { useApp } from '../app-context';
-import { useQuery } from '../chat/use-chat';
+import { useQuery } from '../common/use-query';
 import { useInfinitePages } from '../common/use-infinite-pages';
 
 /** The replay views' reads (the store) and intents (the replay sync); views never fetch. */
