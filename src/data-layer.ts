@@ -3,17 +3,11 @@ import { bootStepReached, markBoot } from './domain/boot-marks';
 import type { ComptoirDatabase } from './store/database';
 import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
-import { createBillingSync } from './sync/billing-sync';
 import { createChatConnection } from './sync/chat-connection';
 import { createContentSync } from './sync/content-sync';
-import { foldReplays } from './sync/fold-replays';
 import { NO_REPLAY_FILTER } from './domain/replay-rules';
-import { createLandingSync } from './sync/landing-sync';
-import { createLearningSync } from './sync/learning-sync';
 import { createLiveIntents } from './sync/live-intents';
-import { createNewsSync } from './sync/news-sync';
-import { createReplaySync } from './sync/replay-sync';
-import { createReferralSync } from './sync/referral-sync';
+import { progressWaiting, replayPositionWaiting } from './store/outbox-waiting';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
 import { readToken } from './sync/token-cookie';
 import { openDraftStore } from './sync/drafts';
@@ -48,16 +42,26 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     map((status) => status !== 'offline'),
     distinctUntilChanged(),
   );
+  const reconnected$ = realtime$.pipe(filter(Boolean));
+  // The syncs only some screens use (formations, replays, news, referral, landing pages, billing)
+  // are in chunks of their own, loaded, made and started the first time a screen asks for them:
+  // the chat's code and its first minute hold none of them (issue 4, `initial_js_kb.chat`).
+  const lazy = lazySyncs();
   // The progress outbox sends what waits whenever the realtime connection comes back.
-  const learning = createLearningSync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
-  const replays = createReplaySync({ api, db, reconnected$: realtime$.pipe(filter(Boolean)) });
-  const news = createNewsSync({ api, db });
+  const learning = lazy.add(async () => (await import('./sync/learning-sync')).createLearningSync({ api, db, reconnected$ }));
+  const replays = lazy.add(async () => (await import('./sync/replay-sync')).createReplaySync({ api, db, reconnected$ }));
+  const news = lazy.add(async () => (await import('./sync/news-sync')).createNewsSync({ api, db }));
   const content = createContentSync({
     api,
     db,
     getToken: readToken,
     firstScreen: firstScreenShown,
-    replays: { fold: (replay) => foldReplays(db, [replay]), refresh: async () => void (await replays.loadPage(NO_REPLAY_FILTER, 1)) },
+    replays: {
+      // A replay published while nobody shows replays is stored all the same: the list opens with it.
+      fold: async (replay) => (await import('./sync/fold-replays')).foldReplays(db, [replay]),
+      // Caught up only where a screen has loaded the replays (their screens load their pages).
+      refresh: async () => void (await replays.loaded()?.loadPage(NO_REPLAY_FILTER, 1)),
+    },
   });
   return {
     db,
@@ -66,7 +70,7 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     live: createLiveIntents(api),
     /** The composers' drafts, per stream (issue 21). */
     drafts,
-    billing: createBillingSync({ api, db, refreshUser: session.refreshUser }),
+    billing: lazy.add(async () => (await import('./sync/billing-sync')).createBillingSync({ api, db, refreshUser: session.refreshUser })),
     /** Whether the chat's realtime connection is up (false while it connects or reconnects). */
     realtime$,
     /** Formations, categories and progress, and the progress intents (spec 3 §2). */
@@ -76,26 +80,77 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
     /** Replays: the list's pages, the filters, the positions (spec 3 §2). */
     replays,
     /** The referral programme: affiliation, referrals, transfers (spec 3 §2). */
-    referral: createReferralSync({ api, db }),
+    referral: lazy.add(async () => (await import('./sync/referral-sync')).createReferralSync({ api, db })),
     /** Tools, socials, landing pages and site links, refreshed when their screens open; the tool-link intent (issue 19). */
-    landing: createLandingSync({ api, db }),
-    /** News: a category's pages, the categories, an article by its address (spec 3 §2). */
+    landing: lazy.add(async () => (await import('./sync/landing-sync')).createLandingSync({ api, db })),
+    /** News: a category's pages, the categories, an article by its address. */
     news,
     /** The signed-in activity: content and chat syncs, stopped by the returned function. */
     startSync(): () => void {
       const stopContent = content.start();
       const stopChat = chat.start();
-      const stopLearning = learning.start();
-      const stopReplays = replays.start();
-      const stopNews = news.start();
+      const stopLazy = lazy.start();
+      // What this device still has to send (a course's steps, a replay's position, written
+      // offline or before a reload) loads its sync now, which sends it.
+      void progressWaiting(db).then((waiting) => {
+        if (waiting) void learning.get();
+      });
+      void replayPositionWaiting(db).then((waiting) => {
+        if (waiting) void replays.get();
+      });
       return () => {
-        stopNews();
-        stopReplays();
-        stopLearning();
+        stopLazy();
         stopContent();
         stopChat();
       };
     },
   };
 }
+
+/** A sync loaded on first use: `get` loads it (once), `loaded` is it when already there. */
+export type LazySync<T> = { get(): Promise<T>; loaded(): T | null };
+
+/**
+ * The lazily loaded syncs of one data layer. Those with a `start` are started once loaded while
+ * the layer's signed-in activity runs (and when it starts), and stopped with it.
+ */
+function lazySyncs() {
+  const startable: Startable[] = [];
+  let stops: (() => void)[] | null = null;
+  return {
+    add<T extends object>(load: () => Promise<T>): LazySync<T> {
+      let loading: Promise<T> | null = null;
+      let sync: T | null = null;
+      return {
+        get: () => {
+          if (loading === null) {
+            const promise = load().then((value) => {
+              sync = value;
+              // Marked as React marks the promises it has seen: a screen asking once it is in
+              // renders at once instead of suspending for a microtask.
+              Object.assign(promise, { status: 'fulfilled', value });
+              if (isStartable(value)) {
+                startable.push(value);
+                if (stops !== null) stops.push(value.start());
+              }
+              return value;
+            });
+            loading = promise;
+          }
+          return loading;
+        },
+        loaded: () => sync,
+      };
+    },
+    start(): () => void {
+      stops = startable.map((sync) => sync.start());
+      return () => {
+        for (const stop of stops ?? []) stop();
+        stops = null;
+      };
+    },
+  };
+}
+type Startable = { start(): () => void };
+const isStartable = (sync: object): sync is Startable => typeof (sync as Partial<Startable>).start === 'function';
 export type DataLayer = Awaited<ReturnType<typeof openDataLayer>>;

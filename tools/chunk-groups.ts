@@ -11,7 +11,10 @@ type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | n
  * flood queued the chat's first API calls behind it (the member's profile answered in 6 ms on the
  * server but 420 ms after the page asked).
  *
- * - `data`: what the data layer (`src/data-layer.ts`) imports — the store, the syncs, RxDB,
+ * - `first-paint`: the chat's first paint (`src/views/chat/first-paint.tsx`): the rows it paints
+ *   from the raw read before anything else loads (`warm_open_ms`) — the message row and its parts.
+ *   The chat and the data layer import them from there.
+ * - `data-layer`: what the data layer (`src/data-layer.ts`) imports — the store, the syncs, RxDB,
  *   Dexie, socket.io. Every signed-in screen loads it.
  * - `chat`: what the chat page and the shell import beyond that — the chat's views, the message
  *   list and its rows, the shell's parts. The other signed-in screens load the shell, and with it
@@ -27,6 +30,7 @@ const SHARED_BY_PAGES = /[\\/]src[\\/](views[\\/]common|domain|contract)[\\/]/;
 export function chunkGroups(root: string) {
   const at = (path: string) => resolve(root, path);
   const entries = [at('src/main.tsx'), at('src/early.ts')];
+  const firstPaint = [at('src/views/chat/first-paint.tsx')];
   const data = [at('src/data-layer.ts')];
   const chat = [at('src/views/chat/chat-page.tsx'), at('src/views/shell/shell.tsx')];
   const closures = new Map<string, Set<string>>();
@@ -48,11 +52,12 @@ export function chunkGroups(root: string) {
   };
   const area = (id: string, graph: Graph): string | null => {
     if (closure(graph, 'entry', entries).has(id)) return 'app';
-    if (closure(graph, 'data', data).has(id)) return 'data';
+    if (closure(graph, 'first-paint', firstPaint).has(id)) return 'first-paint';
+    if (closure(graph, 'data', data).has(id)) return 'data-layer';
     if (closure(graph, 'chat', chat).has(id)) return SHARED_BY_PAGES.test(id) ? 'common' : 'chat';
     return null;
   };
-  // Each group holds what it imports but for what a group below it holds (entry ← data ← chat):
+  // Each group holds what it imports but for what a group below it holds (entry ← first paint ← data layer ← chat):
   // it must not pull those in again, as the bundler's default would.
   return { includeDependenciesRecursively: false, groups: [{ name: area }] };
 }

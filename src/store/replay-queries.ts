@@ -3,6 +3,7 @@ import type { Replay, TeamMember } from '../contract/replays';
 import { matchesReplayFilter, normaliseFilter, replayFilterKey, type ReplayFilter } from '../domain/replay-rules';
 import type { LoadedPages } from '../domain/paged-list';
 import type { ComptoirDatabase } from './database';
+import { REPLAY_POSITION_PREFIX } from './outbox-waiting';
 import { contentBySlug$, loadedPagesKey, pagedList$ } from './paged-list';
 
 export const replayKey = (id: number) => `replay:${id}`;
@@ -12,7 +13,6 @@ export const replayCategoryKey = (name: string) => `replayCategory:${name}`;
 /** kv: the pages of one filter's list loaded so far (see `LoadedPages`). */
 export const replayPagesKey = (filter: ReplayFilter) => loadedPagesKey('replays', replayFilterKey(filter));
 /** kv: the second a member stopped at in a replay (see `StoredPosition`). */
-export const REPLAY_POSITION_PREFIX = 'replayPosition:';
 export const replayPositionKey = (replayId: number) => `${REPLAY_POSITION_PREFIX}${replayId}`;
 
 /** A replay's position: `pending` until the server has stored this very second. */

@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TEXT } from '../domain/text-fr';
 import type { ActorRefFrom } from 'xstate';
-import type { DataLayer } from '../data-layer';
+import type { DataLayer, LazySync } from '../data-layer';
 import type { SessionMachine } from '../machines/session-machine';
 import type { ComptoirDatabase } from '../store/database';
 import type { BehaviorSubject } from 'rxjs';
@@ -51,19 +51,19 @@ export type AppServices = CoreServices & {
   /** Conversations, profiles, follows and blocks while signed in (null before). */
   messaging: BehaviorSubject<MessagingSync | null>;
   /** The catalogue, the member's subscriptions, invoices and cards, and their intents. */
-  billing: BillingSync;
+  billing: LazySync<BillingSync>;
   /** Formations and progress: refreshes and the progress intents (steps, video positions, quiz). */
-  learning: LearningSync;
+  learning: LazySync<LearningSync>;
   /** The home content and the poll intent (spec 3 §2). */
   content: ContentSync;
   /** Replays: the list's pages, the filters and the positions. */
-  replays: ReplaySync;
+  replays: LazySync<ReplaySync>;
   /** The referral programme and its intents. */
-  referral: ReferralSync;
+  referral: LazySync<ReferralSync>;
   /** Tools, socials, landing pages and site links, and the tool-link intent (issue 19). */
-  landing: LandingSync;
+  landing: LazySync<LandingSync>;
   /** News: a category's pages, the categories, an article by its address. */
-  news: NewsSync;
+  news: LazySync<NewsSync>;
 };
 
 const CoreContext = createContext<CoreServices | null>(null);
@@ -126,6 +126,15 @@ export function useCore(): CoreServices {
 /** The signed-in services, or null outside `DataProvider` (the first paint renders rows before it). */
 export function useOptionalApp(): AppServices | null {
   return useContext(AppContext);
+}
+
+/**
+ * A sync whose code loads on first use (formations, replays, news, referral, landing pages,
+ * billing: src/data-layer.ts), for the screen that needs it: the screen suspends (its route's
+ * Suspense shows nothing) until the sync is there, once per page load.
+ */
+export function useLazySync<T>(pick: (services: AppServices) => LazySync<T>): T {
+  return use(pick(useApp()).get());
 }
 
 /** The signed-in services; only inside `DataProvider`. */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, use, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { DataProvider, useCore } from './app-context';
+import { DataProvider, useApp, useCore } from './app-context';
 import { SignInPage } from './auth/sign-in-page';
 import { FirstPaintSlot } from './chat/first-paint-slot';
 import { NotFoundPage } from './common/not-found-page';
@@ -14,7 +14,7 @@ import { useCurrentUser } from './use-current-user';
  * loaded page renders at once: only one still loading suspends (a lazy component suspends on its
  * first render even when its chunk is in, and React then holds the reveal).
  */
-function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+function page<P extends object>(load: () => Promise<ComponentType<P>>, needs: readonly LazySyncName[] = []) {
   let loading: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
   const preload = () =>
@@ -25,9 +25,26 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Page(props: P) {
     const Loaded = loaded;
-    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+    const shown = Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+    return needs.length === 0 ? shown : <WithSyncs needs={needs} preload={preload}>{shown}</WithSyncs>;
   }
   return Object.assign(Page, { preload });
+}
+
+/** The syncs loaded on first use (src/data-layer.ts) a page may need. */
+type LazySyncName = 'learning' | 'replays' | 'news' | 'referral' | 'landing' | 'billing';
+
+/**
+ * A page that needs syncs loaded on first use renders once they are in, asked for beside its own
+ * chunk: it suspends before its first render, never once its content is on screen (a component
+ * suspending later would hide the whole page while the sync loads).
+ */
+function WithSyncs({ needs, preload, children }: { needs: readonly LazySyncName[]; preload: () => Promise<unknown>; children: ReactNode }) {
+  const services = useApp();
+  void preload();
+  const loads: Promise<unknown>[] = needs.map((name) => services[name].get());
+  for (const loading of loads) use(loading);
+  return children;
 }
 
 const Shell = page(() => import('./shell/shell').then((m) => m.Shell));
@@ -44,26 +61,26 @@ const ThanksPage = page(() => import('./auth/thanks-page').then((m) => m.ThanksP
 const ProfilePage = page(() => import('./account/profile-page').then((m) => m.ProfilePage));
 const SecurityPage = page(() => import('./account/security-page').then((m) => m.SecurityPage));
 const ContactPage = page(() => import('./account/contact-page').then((m) => m.ContactPage));
-const StripeConnectPage = page(() => import('./account/stripe-connect-page').then((m) => m.StripeConnectPage));
+const StripeConnectPage = page(() => import('./account/stripe-connect-page').then((m) => m.StripeConnectPage), ['billing']);
 const NotificationSettingsPage = page(() => import('./account/notification-settings-page').then((m) => m.NotificationSettingsPage));
 const BlockedUsersPage = page(() => import('./account/blocked-users-page').then((m) => m.BlockedUsersPage));
-const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
-const PurchasePage = page(() => import('./subscriptions/checkout-page').then((m) => m.PurchasePage));
-const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) => m.UpgradePage));
-const FormationsPage = page(() => import('./learning/formations-page').then((m) => m.FormationsPage));
-const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage));
-const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage));
-const ReferralPage = page(() => import('./account/referral-page').then((m) => m.ReferralPage));
-const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage));
-const ToolsPage = page(() => import('./tools/tools-page').then((m) => m.ToolsPage));
-const ToolPage = page(() => import('./tools/tool-page').then((m) => m.ToolPage));
-const SocialsPage = page(() => import('./landing/socials-page').then((m) => m.SocialsPage));
-const ShopPage = page(() => import('./landing/shop-page').then((m) => m.ShopPage));
-const LifePage = page(() => import('./landing/life-page').then((m) => m.LifePage));
+const SubscriptionsPage = page(() => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage), ['billing']);
+const PurchasePage = page(() => import('./subscriptions/checkout-page').then((m) => m.PurchasePage), ['billing']);
+const UpgradePage = page(() => import('./subscriptions/checkout-page').then((m) => m.UpgradePage), ['billing']);
+const FormationsPage = page(() => import('./learning/formations-page').then((m) => m.FormationsPage), ['learning']);
+const CoursePage = page(() => import('./learning/course-page').then((m) => m.CoursePage), ['learning']);
+const CertificatePage = page(() => import('./learning/certificate-page').then((m) => m.CertificatePage), ['learning']);
+const ReferralPage = page(() => import('./account/referral-page').then((m) => m.ReferralPage), ['referral']);
+const ReplaysPage = page(() => import('./replays/replays-page').then((m) => m.ReplaysPage), ['replays']);
+const ToolsPage = page(() => import('./tools/tools-page').then((m) => m.ToolsPage), ['landing']);
+const ToolPage = page(() => import('./tools/tool-page').then((m) => m.ToolPage), ['landing']);
+const SocialsPage = page(() => import('./landing/socials-page').then((m) => m.SocialsPage), ['landing']);
+const ShopPage = page(() => import('./landing/shop-page').then((m) => m.ShopPage), ['landing']);
+const LifePage = page(() => import('./landing/life-page').then((m) => m.LifePage), ['landing']);
 const PublicLifePage = page(() => import('./landing/life-page').then((m) => m.PublicLifePage));
-const ReviewPage = page(() => import('./landing/review-page').then((m) => m.ReviewPage));
-const NewsPage = page(() => import('./news/news-page').then((m) => m.NewsPage));
-const ArticlePage = page(() => import('./news/article-page').then((m) => m.ArticlePage));
+const ReviewPage = page(() => import('./landing/review-page').then((m) => m.ReviewPage), ['landing']);
+const NewsPage = page(() => import('./news/news-page').then((m) => m.NewsPage), ['news']);
+const ArticlePage = page(() => import('./news/article-page').then((m) => m.ArticlePage), ['news']);
 
 /** The signed-in page a path shows, started at once so it loads beside the shell (null: none). */
 function preloadPage(path: string): Promise<unknown> | null {

@@ -10,7 +10,7 @@ import { REFERRAL_TEXT as T } from '../../domain/referral-text-fr';
 import { TEXT } from '../../domain/text-fr';
 import { affiliationCreationMachine, copyLinkMachine } from '../../machines/referral-page-machine';
 import { affiliation$, referrals$, transfers$ } from '../../store/referral-queries';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { useQuery } from '../common/use-query';
 import { DataTable, type Column } from '../common/data-table';
 import { Icon } from '../common/icons';
@@ -35,7 +35,7 @@ const percent = (value: number) => `${new Intl.NumberFormat('fr-FR', { maximumFr
  */
 export function ReferralPage() {
   usePageTitle(T.title);
-  const { referral } = useApp();
+  const referral = useLazySync((services) => services.referral);
   const answer = useQuery(affiliation$, [], null);
   const referrals = useQuery(referrals$, [], null);
   const transfers = useQuery(transfers$, [], null);

@@ -2,7 +2,7 @@ import { styled } from '@linaria/react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { STRIPE_CONNECT_TEXT } from '../../domain/account-text-fr';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { buttonClass, ErrorText } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { AccountPage } from './account-page';
@@ -21,7 +21,7 @@ const links = new Map<string, Promise<string | null>>();
  * the billing sync, which then asks nothing).
  */
 export function StripeConnectPage() {
-  const { billing } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const params = new URLSearchParams(useSearch());
   const code = (params.get('code') ?? '').trim();
   const state = params.get('state');

@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { ARTICLE_CATEGORY, HOME_TOOL_IDS } from '../../contract/home-content';
 import { dayMonthTime } from '../../domain/dates-fr';
@@ -8,6 +8,7 @@ import { previewContent } from '../../domain/news-rules';
 import { homeArticles$, latestArticleOf$, toolsByIds$ } from '../../store/home-queries';
 import { latestReplay$ } from '../../store/replay-queries';
 import { useQuery } from '../common/use-query';
+import { useApp } from '../app-context';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
 import { articlePath } from '../news/article-path';
@@ -98,6 +99,9 @@ export function ArticlesCard() {
 /** The newest replay: 'Visionner' for VIPs, the lock for others. */
 export function ReplayCard() {
   const replay = useQuery(latestReplay$, [], null);
+  // The replays' sync loads its first page into the store (it loads with the first screen that shows replays).
+  const { replays } = useApp();
+  useEffect(() => void replays.get(), [replays]);
   if (!replay) return null;
   const { title, date, category, author } = replay.attributes;
   return (

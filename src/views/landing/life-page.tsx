@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { LIFE_PAGE_SLUG } from '../../contract/landing';
 import { CONTENT_TEXT } from '../../domain/content-text-fr';
 import { DataProvider } from '../app-context';
@@ -37,7 +38,10 @@ export function PublicLifePage() {
   return (
     <PublicFrame>
       <DataProvider>
-        <LifePage />
+        {/* The landing sync loads on first use: the frame stays while it does. */}
+        <Suspense fallback={null}>
+          <LifePage />
+        </Suspense>
       </DataProvider>
     </PublicFrame>
   );

@@ -3,12 +3,12 @@ import type { Tool } from '../../contract/home-content';
 import type { LandingPage, SiteLinks, SocialMedia } from '../../contract/landing';
 import { landingPage$, siteLinks$, socials$, tool$, tools$ } from '../../store/landing-queries';
 import type { LandingSync, RefreshResult } from '../../sync/landing-sync';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { useQuery } from '../common/use-query';
 
 /** The toolbox's, socials', landing pages' and site links' reads (the store) and refreshes (the landing sync); views never fetch. */
 
-export const useLandingSync = (): LandingSync => useApp().landing;
+export const useLandingSync = (): LandingSync => useLazySync((services) => services.landing);
 
 /** What the store holds; undefined while it is first read. */
 export const useTools = (): Tool[] | undefined => useQuery<Tool[] | undefined>(tools$, [], undefined);

@@ -9,7 +9,7 @@ import {
   type FormationLookup,
 } from '../../store/learning-queries';
 import type { LearningSync } from '../../sync/learning-sync';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { useQuery } from '../common/use-query';
 
 /** The learning views' reads (the store) and intents (the learning sync); views never fetch. */
@@ -30,12 +30,12 @@ const NO_PROGRESS: ReadonlyMap<number, FormationProgress> = new Map();
 
 /** The progress intents: validate a step, save a video position, submit the quiz. */
 export function useLearning(): LearningSync {
-  return useApp().learning;
+  return useLazySync((services) => services.learning);
 }
 
 /** The catalogue refreshed in the background when the list is visited. */
 export function useRefreshCatalogue(): void {
-  const { learning } = useApp();
+  const learning = useLearning();
   useEffect(() => {
     void learning.refreshCatalogue();
     void learning.refreshProgress();
@@ -44,7 +44,7 @@ export function useRefreshCatalogue(): void {
 
 /** One formation and its progress refreshed when its course opens. */
 export function useRefreshFormation(id: number): void {
-  const { learning } = useApp();
+  const learning = useLearning();
   useEffect(() => {
     if (Number.isInteger(id) && id > 0) void learning.refreshFormation(id);
   }, [learning, id]);

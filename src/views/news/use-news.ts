@@ -5,13 +5,13 @@ import { newsFilterKey } from '../../domain/news-rules';
 import { articleBySlug$, articleCategories$, newsList$ } from '../../store/news-queries';
 import type { PagedList } from '../../store/paged-list';
 import type { ArticleLookup, NewsSync } from '../../sync/news-sync';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { useQuery } from '../common/use-query';
 import { useInfinitePages } from '../common/use-infinite-pages';
 
 /** The news views' reads (the store) and intents (the news sync); views never fetch. */
 
-export const useNewsSync = (): NewsSync => useApp().news;
+export const useNewsSync = (): NewsSync => useLazySync((services) => services.news);
 
 /** A category's list from the store (undefined: still reading). */
 export const useNewsList = (category: string | null): PagedList<Article> | undefined =>

@@ -4,13 +4,13 @@ import { replayFilterKey, type ReplayFilter } from '../../domain/replay-rules';
 import { replayBySlug$, replayCategories$, replayList$, replayPosition$, teamMembers$, type ReplayList } from '../../store/replay-queries';
 import type { LoadedPages } from '../../domain/paged-list';
 import type { ReplaySync } from '../../sync/replay-sync';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { useQuery } from '../common/use-query';
 import { useInfinitePages } from '../common/use-infinite-pages';
 
 /** The replay views' reads (the store) and intents (the replay sync); views never fetch. */
 
-export const useReplaySync = (): ReplaySync => useApp().replays;
+export const useReplaySync = (): ReplaySync => useLazySync((services) => services.replays);
 
 /** A filter's list from the store (undefined: still reading). */
 export function useReplayList(filter: ReplayFilter): ReplayList | undefined {

@@ -5,7 +5,7 @@ import type { Card as SavedCard, PaymentConfig } from '../../contract/billing';
 import { CHECKOUT_TEXT } from '../../domain/checkout';
 import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { TEXT } from '../../domain/text-fr';
-import { useApp } from '../app-context';
+import { useLazySync } from '../app-context';
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, Card, ErrorText, Field } from '../common/ui';
 import { CardField, CardScope, stripeKeyOf, type CardHandle } from './card-field';
@@ -14,7 +14,7 @@ const T = SUBSCRIPTIONS_TEXT;
 
 /** The saved cards (spec 1 §2): delete with a confirmation, add through the card field. */
 export function CardsSection(props: { cards: SavedCard[] | null; config: PaymentConfig | null }) {
-  const { billing } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const [deleting, setDeleting] = useState<SavedCard | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -56,7 +56,7 @@ export function CardsSection(props: { cards: SavedCard[] | null; config: Payment
 }
 
 function AddCardForm(props: { stripeKey: string | null; onDone: () => void }) {
-  const { billing } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const handle = useRef<CardHandle | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -24,7 +24,7 @@ import {
 } from '../../machines/checkout-machine';
 import type { NewAccount } from '../../machines/registration-machine';
 import { awaitLocalConfirmation, onLocalPayMessage } from '../../sync/local-pay-messages';
-import { useApp } from '../app-context';
+import { useApp, useLazySync } from '../app-context';
 import { Dialog } from '../common/dialog';
 import { Button, buttonClass, Card as Panel, ErrorText, Field } from '../common/ui';
 import { useNow } from '../use-now';
@@ -56,7 +56,8 @@ export function CheckoutForm(props: Props) {
 }
 
 function CheckoutFormBody({ subject, input, cards, countries, config, user, stripeKey }: Props & { stripeKey: string | null }) {
-  const { accounts, billing, session, checkout: effectsFor } = useApp();
+  const { accounts, session, checkout: effectsFor } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const [, navigate] = useLocation();
   const now = useNow();
   const cardRef = useRef<CardHandle | null>(null);

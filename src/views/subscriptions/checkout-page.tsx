@@ -9,7 +9,7 @@ import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { OFFERS_PATH } from '../../domain/upsell';
 import type { CheckoutInput } from '../../machines/checkout-machine';
 import type { UpgradeState } from '../../store/billing-queries';
-import { useApp } from '../app-context';
+import { useApp, useLazySync } from '../app-context';
 import { Card as Panel } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
@@ -29,7 +29,8 @@ export function UpgradePage() {
 }
 
 function CheckoutPage(props: { mode: 'purchase' | 'upgrade'; boxIndex: number; offerIndex: number }) {
-  const { billing, session } = useApp();
+  const { session } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const signedIn = useSelector(session, (s) => s.matches('signedIn'));
   const user = useCurrentUser();
   const now = useNow();

@@ -9,7 +9,7 @@ import { formatPrice, upgradeAllowed } from '../../domain/pricing';
 import { isUnlimited } from '../../domain/subscriptions';
 import { SUBSCRIPTION_LABELS, SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { OFFERS_PATH } from '../../domain/upsell';
-import { useApp } from '../app-context';
+import { useApp, useLazySync } from '../app-context';
 import { ConfirmDialog } from '../chat/confirm-dialog';
 import { Button, Card, buttonClass } from '../common/ui';
 
@@ -22,7 +22,7 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('fr-
  */
 export function SubscriptionSummary(props: { user: User; summary: SubscriptionsResponse | null; now: Date }) {
   const { user, summary, now } = props;
-  const { billing } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const [, navigate] = useLocation();
   const [cancelling, setCancelling] = useState<Plan | null>(null);
   const running = latestPerId(user).filter((entry) => SUBSCRIPTION_LABELS[entry.id] && entry.expiry.getTime() > now.getTime());

@@ -6,7 +6,7 @@ import { holds } from '../../domain/subscriptions';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
 import { SUBSCRIPTIONS_TEXT } from '../../domain/subscriptions-text-fr';
 import { adBanner$, upsellBanner$ } from '../../store/queries';
-import { useApp } from '../app-context';
+import { useApp, useLazySync } from '../app-context';
 import { buttonClass, Card } from '../common/ui';
 import { usePageTitle } from '../common/use-page-title';
 import { useCurrentUser } from '../use-current-user';
@@ -30,7 +30,8 @@ type Subpage = (typeof SUBPAGES)[number];
  * form, the cards and the invoices. Everything is read from the store; opening the page refreshes it.
  */
 export function SubscriptionsPage() {
-  const { billing, db } = useApp();
+  const { db } = useApp();
+  const billing = useLazySync((services) => services.billing);
   const params = useParams<{ subpage?: string }>();
   const subpage = SUBPAGES.find((s) => s === params.subpage) ?? null;
   const user = useCurrentUser();
