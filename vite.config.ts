@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,6 +36,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // rxjs's ES2015 build (`es2015` in its exports) rather than its ES5 one with tslib's helpers.
+  resolve: { conditions: [...defaultClientConditions, 'es2015'] },
   server: {
     proxy: {
       '/rest': { target: 'http://localhost:3000', ws: false },

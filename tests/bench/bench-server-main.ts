@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -33,15 +34,34 @@ adapter.broadcast = (packet: { data?: unknown[] }, options) => {
 };
 app.get('/bench/pushes', async () => pushes.splice(0));
 
+// `BENCH_SERVER_PROFILE=file.cpuprofile`: the server's CPU profile over its whole run (where a
+// burst's time goes on the server), written when it stops.
+const profiler = process.env.BENCH_SERVER_PROFILE ? await startProfile(process.env.BENCH_SERVER_PROFILE) : null;
+
 const shutdown = () => {
-  app
-    .close()
+  (profiler?.stop() ?? Promise.resolve())
+    .then(() => app.close())
     .then(() => database.close())
     .then(
       () => process.exit(0),
       () => process.exit(1),
     );
 };
+
+async function startProfile(file: string): Promise<{ stop(): Promise<void> }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
 await app.listen({ port: config.port, host: config.host });
