@@ -49,6 +49,12 @@ function boot() {
           loads: () => startFirstPaintLoads(screen, window.indexedDB as IDBFactory | undefined),
         });
   if (readToken() !== null) {
+    // The chat's first calls (its room list, the member's followings and blocks) are asked for now,
+    // while the data layer's chunk downloads; its syncs take their answers (ApiClient.prefetch).
+    if (screen.path.startsWith('/chat')) {
+      api.prefetch('content', '/api/chatrooms');
+      api.prefetch('rest', '/chat/state');
+    }
     void loadData();
     // A signed-in screen shows dates; ICU starts in the next task, while its rows are on their way.
     setTimeout(warmFrenchDates, 0);

@@ -44,9 +44,18 @@ export type ApiClient = {
     document: string,
     variables?: Record<string, unknown>,
   ): Promise<ApiResult<z.infer<S>>>;
+  /**
+   * Starts a GET of `path` now, for a first call made once the code that makes it has loaded (the
+   * chat's room list and followings at boot, while the data layer's chunk downloads): the next
+   * plain `request` of that path within PREFETCH_KEEP_MS takes its answer, once.
+   */
+  prefetch(host: Host, path: string): void;
   /** A multipart POST (file uploads), answered and decoded like `request`; with its progress when asked. */
   upload<S extends z.core.$ZodType>(schema: S, host: Host, path: string, form: FormData, options?: UploadProgressOptions): Promise<ApiResult<z.infer<S>>>;
 };
+
+/** How long a prefetched answer waits for the request it was made for. */
+export const PREFETCH_KEEP_MS = 10_000;
 
 export function createApiClient(deps: {
   getToken: () => string | null;
@@ -104,15 +113,29 @@ export function createApiClient(deps: {
     return decode(schema, path, answer.status, answer.body);
   }
 
+  const prefetched = new Map<string, { at: number; answer: ReturnType<typeof send> }>();
+  const urlOf = (host: Host, path: string) => `${base}${host === 'rest' ? REST_BASE : CONTENT_BASE}${path}`;
+  /** A prefetched answer of `url` not too old, taken once (a plain GET only: no query, body, signal or token of its own). */
+  function takePrefetched(url: string, options: RequestOptions): ReturnType<typeof send> | null {
+    const plain = (options.method ?? 'GET') === 'GET' && options.query === undefined && options.body === undefined && options.signal === undefined && options.token === undefined;
+    const waiting = prefetched.get(url);
+    prefetched.delete(url);
+    return plain && waiting !== undefined && Date.now() - waiting.at <= PREFETCH_KEEP_MS ? waiting.answer : null;
+  }
+
   return {
     async request(schema, host, path, options = {}) {
-      const prefix = host === 'rest' ? REST_BASE : CONTENT_BASE;
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(options.query ?? {})) {
         if (value !== undefined) search.set(key, String(value));
       }
       const qs = search.toString();
-      return answerOf(schema, path, await send(`${base}${prefix}${path}${qs ? `?${qs}` : ''}`, options));
+      const url = `${urlOf(host, path)}${qs ? `?${qs}` : ''}`;
+      return answerOf(schema, path, await (takePrefetched(url, options) ?? send(url, options)));
+    },
+    prefetch(host, path) {
+      const url = urlOf(host, path);
+      prefetched.set(url, { at: Date.now(), answer: send(url, {}) });
     },
 
     async upload(schema, host, path, form, options = {}) {

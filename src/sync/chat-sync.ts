@@ -270,7 +270,8 @@ export function createChatSync(deps: {
     const answer = await socket.request(CLIENT_EVENTS.join, ref, joinAck);
     if (!answer.ok || !('lastSeq' in answer.data)) return false;
     const { usersCount } = answer.data;
-    if ('room' in ref) await serial(() => writeKv(db, usersCountKey(ref.room), usersCount));
+    // Shown beside the room's name: written in the store's turn, the catch-up does not wait for it.
+    if ('room' in ref) void serial(() => writeKv(db, usersCountKey(ref.room), usersCount));
     return true;
   }
 
@@ -455,7 +456,9 @@ export function createChatSync(deps: {
     async openRoom(room: string): Promise<void> {
       currentRoom = room;
       reads.resume(room);
-      await serial(() => resetRoomBadge(db, room));
+      // Queued behind the store's other writes, not waited for: the join goes at once (a room's
+      // first page on a first visit waited here behind the room list's and read states' folds).
+      void serial(() => resetRoomBadge(db, room));
       if (joinedRooms.has(room)) {
         joinedRooms.delete(room);
         joinedRooms.add(room);

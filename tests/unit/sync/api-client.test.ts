@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient } from '../../../src/sync/api-client';
+import { createApiClient, PREFETCH_KEEP_MS } from '../../../src/sync/api-client';
 
 const answer = z.object({ available: z.boolean() });
 
@@ -93,5 +93,38 @@ describe('api client', () => {
       const api = createApiClient({ getToken: () => null, fetch, baseUrl: 'http://test' });
       expect(await api.graphql(answer, 'query { x }')).toMatchObject({ ok: false, error: 'Erreur lors de la requête' });
     });
+  });
+});
+
+describe('prefetch', () => {
+  it('asks at once; the next plain request of the path takes that answer, once', async () => {
+    let available = true;
+    const { fetch, requests } = fakeFetch(() => json(200, { available }));
+    const api = createApiClient({ getToken: () => 'jwt-1', fetch, baseUrl: 'http://test' });
+    api.prefetch('content', '/api/chatrooms');
+    expect(requests.map((r) => r.url)).toEqual(['http://test/content/api/chatrooms']);
+    available = false;
+    expect(await api.request(answer, 'content', '/api/chatrooms')).toEqual({ ok: true, data: { available: true } });
+    expect(requests).toHaveLength(1);
+    // Taken once: the next request asks the server again.
+    expect(await api.request(answer, 'content', '/api/chatrooms')).toEqual({ ok: true, data: { available: false } });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('is not taken by a request with a query, a body or another path, nor once too old', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, requests } = fakeFetch(() => json(200, { available: true }));
+      const api = createApiClient({ getToken: () => null, fetch, baseUrl: 'http://test' });
+      api.prefetch('rest', '/chat/state');
+      await api.request(answer, 'rest', '/chat/state', { query: { page: 2 } });
+      expect(requests).toHaveLength(2);
+      api.prefetch('rest', '/chat/state');
+      await vi.advanceTimersByTimeAsync(PREFETCH_KEEP_MS + 1);
+      await api.request(answer, 'rest', '/chat/state');
+      expect(requests).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
