@@ -49,15 +49,19 @@ function boot() {
           loads: () => startFirstPaintLoads(screen, window.indexedDB as IDBFactory | undefined),
         });
   if (readToken() !== null) {
-    // The chat's first calls (its room list, the member's followings and blocks) are asked for now,
-    // while the data layer's chunk downloads; its syncs take their answers (ApiClient.prefetch).
-    if (screen.path.startsWith('/chat')) {
+    // Opening the chat with nothing stored to paint (a first visit, a new device): its first calls
+    // (the room list, the member's followings and blocks) are asked for now, while the data layer's
+    // chunk downloads; its syncs take their answers (ApiClient.prefetch). A first paint needs none
+    // of them: its boot keeps the network and the main thread to itself.
+    if (firstPaint === null && screen.path.startsWith('/chat')) {
       api.prefetch('content', '/api/chatrooms');
       api.prefetch('rest', '/chat/state');
     }
     void loadData();
-    // A signed-in screen shows dates; ICU starts in the next task, while its rows are on their way.
-    setTimeout(warmFrenchDates, 0);
+    // A signed-in screen shows dates: ICU starts once the main thread is idle, while its rows are on
+    // their way (idle, not the next task: a task would hold up the raw read's answers).
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFrenchDates, { timeout: 100 });
+    else setTimeout(warmFrenchDates, 0);
   }
 
   const effects = createSessionEffects({ api, db: async () => (await loadData()).db, storage: window.localStorage });

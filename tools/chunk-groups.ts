@@ -21,7 +21,7 @@ type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | n
  *   this chunk; the chat is the screen members spend their time on.
  * - `common`: the shared components, rules and wording among those, which public pages (the
  *   landing pages, the checkout) use without the chat.
- * Whatever the app's entry (`src/main.tsx`, `src/early.ts`) imports stays with it: the sign-in
+ * Whatever the app's entry (`src/main.tsx`) imports stays with it: the sign-in
  * page never loads these two chunks. Everything else is left to the bundler.
  */
 /** The screens' shared parts and rules: the public pages use them without the chat. */
@@ -29,7 +29,7 @@ const SHARED_BY_PAGES = /[\\/]src[\\/](views[\\/]common|domain|contract)[\\/]/;
 
 export function chunkGroups(root: string) {
   const at = (path: string) => resolve(root, path);
-  const entries = [at('src/main.tsx'), at('src/early.ts')];
+  const entries = [at('src/main.tsx')];
   const firstPaint = [at('src/views/chat/first-paint.tsx')];
   const data = [at('src/data-layer.ts')];
   const chat = [at('src/views/chat/chat-page.tsx'), at('src/views/shell/shell.tsx')];

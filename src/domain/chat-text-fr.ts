@@ -92,6 +92,8 @@ export const CHAT_TEXT = {
   banned: "Vous avez été banni du chat jusqu'au",
   emptyRoom: 'Aucun message pour le moment. Lancez la discussion !',
   loadingOlder: 'Chargement des messages précédents…',
+  /** An older page that did not come (offline, the server away): said at the list's top, with 'Réessayer'. */
+  olderFailed: 'Les messages précédents n’ont pas pu être chargés.',
   historyStart: 'Début de la conversation',
   /** Day separators in a log; older days read 'lundi 23 novembre' (src/domain/message-days.ts). */
   today: "Aujourd'hui",

@@ -109,3 +109,27 @@ test('the app can be installed: its manifest is linked, in French, with its icon
   expect(manifest).toMatchObject({ name: 'Comptoir', lang: 'fr', start_url: '/', display: 'standalone' });
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok(), icon.src).toBe(true);
 });
+
+test("an older page that cannot come says so at the log's top; 'Réessayer' brings it once the network is back", async ({ browser }) => {
+  // vip's Indices holds more than a page of history (tests/e2e/jump.spec.ts reads its 120th message).
+  const page = await member(browser, 'vip', 'Indices');
+  await expect(rows(page).last()).toBeVisible();
+  const failure = page.getByText('Les messages précédents n’ont pas pu être chargés.');
+  await page.context().setOffline(true);
+  // To the top, as a reader scrolling up does, until the list has asked for the page and been refused.
+  await expect(async () => {
+    await log(page).evaluate((element) => (element.scrollTop = 0));
+    await expect(failure).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const oldest = await rows(page).first().getAttribute('data-id');
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(failure).toHaveCount(0);
+  // The older rows come above those shown.
+  await expect(async () => {
+    await log(page).evaluate((element) => (element.scrollTop = 0));
+    expect(await rows(page).first().getAttribute('data-id')).not.toBe(oldest);
+  }).toPass({ timeout: 20_000 });
+  await page.context().close();
+});

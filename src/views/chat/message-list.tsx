@@ -365,6 +365,12 @@ export function MessageList(props: {
     else setWantsNext(true);
   };
   const loadingOlder = wantsNext || fetching;
+  /** The reader wanted the older rows and their page did not come: said, with 'Réessayer', until asked again. */
+  const olderFailed = failed && wantsNext && !fetching;
+  const retryOlder = useCallback(() => {
+    setFailed(false);
+    setAskedCursor(undefined);
+  }, []);
 
   // The visit's mode (src/machines/room-reading-machine.ts): live at the newest rows, or in history.
   const effects = useRef({ markRead: () => {}, forgetPlace: () => {} });
@@ -533,7 +539,8 @@ export function MessageList(props: {
         defaultItemHeight={rowHeight}
         context={{
           header: props.header ?? null,
-          edge: atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : loadingOlder ? CHAT_TEXT.loadingOlder : '',
+          edge: atStart || items.length === 0 ? (items.length === 0 ? (props.emptyText ?? CHAT_TEXT.emptyRoom) : CHAT_TEXT.historyStart) : olderFailed ? CHAT_TEXT.olderFailed : loadingOlder ? CHAT_TEXT.loadingOlder : '',
+          retry: olderFailed && !atStart && items.length > 0 ? retryOlder : null,
         }}
         components={LOG_COMPONENTS}
         itemContent={(_, item) => (
@@ -615,7 +622,7 @@ const offCentre = (id: string) => (scroller: HTMLElement) => {
   return box.top + box.height / 2 - (view.top + view.height / 2);
 };
 
-type LogContext = { header: ReactNode; edge: string };
+type LogContext = { header: ReactNode; edge: string; retry: (() => void) | null };
 /**
  * One components object for every list: a component made in each render would be a new type each
  * time, so React would remount the header and virtuoso lose its measured height (a jump to the end
@@ -623,9 +630,14 @@ type LogContext = { header: ReactNode; edge: string };
  */
 const LOG_COMPONENTS: Components<Item, LogContext> = {
   Header: ({ context }) => (
-    <Edge>
+    <Edge role={context.retry ? 'alert' : undefined}>
       {context.header}
       {context.edge}
+      {context.retry ? (
+        <RetryButton type="button" onClick={context.retry}>
+          {CHAT_TEXT.retry}
+        </RetryButton>
+      ) : null}
     </Edge>
   ),
 };
@@ -637,6 +649,17 @@ const Wrapper = styled.div`
   & > div {
     height: 100%;
   }
+`;
+/** Inside the edge's fixed height; on a phone the 44-px floor (touch-targets.ts) overflows it, moving no row. */
+const RetryButton = styled.button`
+  margin-left: 8px;
+  padding: 4px 12px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  font: inherit;
+  cursor: pointer;
 `;
 /** Always the same height, whatever it says, so rows below never move when it changes. */
 const Edge = styled.div`
