@@ -266,6 +266,23 @@ export function createChatSync(deps: {
     return true;
   }
 
+  /**
+   * Joins a room or conversation and brings it up to date. A stream this device has never read asks
+   * for its latest page beside the join instead of after its answer (a first visit's first rows come
+   * a round trip sooner); the page may then miss what was posted between its reading and the join,
+   * so the catch-up follows from the page's `lastSeq`, and the live events that came meanwhile are
+   * folded once (by id) whichever way they arrive.
+   */
+  async function joinAndCatchUp(channel: Channel): Promise<void> {
+    const joining = join(channel);
+    const key = channelKey(channel);
+    const [cursor, history] = await Promise.all([readKv<number>(db, `cursor:${key}`), readKv<HistoryState>(db, historyKey(streamOfRef(channel)))]);
+    if (cursor === null && history === null) {
+      const [joined, loaded] = await Promise.all([joining, loadPage(channel, null)]);
+      if (joined && loaded) await catchUp(channel);
+    } else if (await joining) await catchUp(channel);
+  }
+
   async function join(ref: HistoryRef): Promise<boolean> {
     const answer = await socket.request(CLIENT_EVENTS.join, ref, joinAck);
     if (!answer.ok || !('lastSeq' in answer.data)) return false;
@@ -470,7 +487,7 @@ export function createChatSync(deps: {
         if (oldest !== undefined) leaveRoom(oldest);
       }
       updateStatus();
-      if (await join({ room })) await catchUp({ room });
+      await joinAndCatchUp({ room });
     },
 
     /** No room is on screen any more: every room's new messages count in its badge. */
@@ -489,7 +506,7 @@ export function createChatSync(deps: {
       if (joinedConversation !== null) closeConversation(joinedConversation);
       joinedConversation = conversationId;
       updateStatus();
-      if (await join({ conversationId })) await catchUp({ conversationId });
+      await joinAndCatchUp({ conversationId });
     },
 
     closeConversation,

@@ -95,6 +95,40 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it("asks a first visit's page beside the join, and misses nothing posted between the page and the join", async () => {
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    const vip = connectVip();
+    // Crypto has never been opened here. The page is answered before the join reaches the server,
+    // and a message is posted in between: neither the page nor a live event brings it.
+    const asked: string[] = [];
+    let pageAnswered = false;
+    let posted = false;
+    const request = vip.socket.request.bind(vip.socket);
+    vip.socket.request = (async (event: string, payload: unknown, schema: never, timeoutMs?: number) => {
+      asked.push(event);
+      if (event === CLIENT_EVENTS.join && !posted) {
+        posted = true;
+        await vi.waitFor(() => expect(pageAnswered).toBe(true));
+        await others.post(coach, { room: 'crypto', content: 'Posté entre la page et l’entrée' });
+      }
+      const answer = await request(event, payload, schema, timeoutMs);
+      if (event === CLIENT_EVENTS.more) pageAnswered = true;
+      return answer;
+    }) as typeof vip.socket.request;
+    // Connected first: the connection's own joins (of the rooms already open) are not this one's.
+    await vi.waitFor(() => expect(vip.socket.connected$.value).toBe(true));
+    await vip.sync.openRoom('crypto');
+    await whenLive(vip.sync);
+    // The page went before the join's answer (the join waited for it here).
+    expect(asked.slice(0, 2)).toEqual([CLIENT_EVENTS.join, CLIENT_EVENTS.more]);
+    await vi.waitFor(async () => expect(await latest('crypto')).toContain('Posté entre la page et l’entrée'));
+    expect((await latest('crypto')).filter((content) => content === 'Posté entre la page et l’entrée')).toHaveLength(1);
+    others.closeAll();
+    vip.close();
+  });
+
   it('catches up after an outage: posts, likes and deletions it missed, nothing twice', async () => {
     const others = chatClient(server);
     cleanups.push(others.closeAll);
