@@ -5,6 +5,7 @@ import { ALERT_TEXT } from '../../domain/alert-form';
 import { Layout, PHONE_MAX_WIDTH } from '../chat/chat-page';
 import { RoomSheet } from '../chat/room-sheet';
 import { Icon } from '../common/icons';
+import { ListRowButton } from '../common/ui';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { RoomSidePanel } from '../chat/room-side-panel';
 import { useChat } from '../chat/use-chat';
@@ -89,19 +90,10 @@ export function NotificationPage() {
 
 const alertBadgeLabel = (n: number) => `${n} nouvelle${n > 1 ? 's' : ''} notification${n > 1 ? 's' : ''}`;
 
-const RoomsButton = styled.button`
-  display: flex;
-  align-items: center;
+/** The phone's room list opener: a list row (ui.tsx) naming the room shown at its end. */
+const RoomsButton = styled(ListRowButton)`
   gap: 8px;
-  min-height: 44px;
   padding: 0 12px;
-  border: none;
-  border-bottom: 1px solid var(--border);
-  background: transparent;
-  color: var(--text);
-  font: inherit;
-  text-align: left;
-  cursor: pointer;
   & strong {
     margin-left: auto;
     overflow: hidden;
