@@ -26,6 +26,21 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
   if (thread) announceThread(io, message.room, thread);
 }
 
+/**
+ * A message's new text (issue 22), as the whole message, wherever its post went: its room or
+ * thread (and the room's log, whose row shows the reply count), or its alert's comments. Members
+ * who blocked its author hear of it no more than of its post.
+ */
+export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: number[]): void {
+  const channels =
+    message.alertId !== null
+      ? [alertChannel(message.alertId)]
+      : message.parentMessage === null
+        ? [roomChannel(message.room)]
+        : [threadChannel(message.parentMessage), roomChannel(message.room)];
+  io.to(channels).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.edited, message);
+}
+
 export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {
   const event = {
     _id: thread.parentId,

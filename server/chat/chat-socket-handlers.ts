@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CLIENT_EVENTS,
+  editMessageInput,
   messageRefInput,
   moreMessagesInput,
   postMessageInput,
@@ -17,16 +18,17 @@ import { deleteAlert, findAlert, setAlertLike } from '../alerts/alert-actions';
 import { announceAlertDeleted, announceAlertLike } from '../alerts/alert-broadcast';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
-import { announceDelete, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
+import { announceDelete, announceEdit, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
 import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
-import { announceInboxChanges } from './inbox-handlers';
+import { announceInboxChanges, announceMentions } from './inbox-handlers';
 import { lastSeqOf } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
 import { conversationEvents, namesConversation } from '../messaging/conversation-events';
-import { announcePrivateDelete } from '../messaging/messaging-broadcast';
+import { announcePrivateDelete, announcePrivateEdit } from '../messaging/messaging-broadcast';
+import { editMessage } from './edit-message';
 import { ackedHandlers } from '../realtime/acked-handler';
 import type { FloodControl } from './flood-control';
 
@@ -153,6 +155,27 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       if ('privatePlace' in outcome) announcePrivateDelete(io, outcome.privatePlace, outcome.seq);
       else announceDelete(io, outcome.place, outcome.seq, outcome.thread);
       return { ok: true as const };
+    }),
+  );
+
+  socket.on(
+    CLIENT_EVENTS.edit,
+    acked.decoded(CLIENT_EVENTS.edit, editMessageInput, async (input) => {
+      // Edits count as posts against flooding: a loop of edits is a loop of messages to every reader.
+      const refused = await flood.take('post', user, `edit:${input.messageId}`);
+      if (refused) return refused;
+      const outcome = await editMessage(db, user, input);
+      if ('error' in outcome) return outcome;
+      const { message } = outcome;
+      if (outcome.changed) {
+        if (message.conversationId && outcome.participants) announcePrivateEdit(io, message, message.conversationId, outcome.participants);
+        else {
+          announceEdit(io, message, await blockedEitherWay(db, message.sender.id));
+          // A name added by the edit is a mention like any other (one already recorded stays one).
+          await announceMentions(io, db, message);
+        }
+      }
+      return { message };
     }),
   );
 

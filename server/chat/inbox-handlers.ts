@@ -50,20 +50,28 @@ export function announceThreadRead(io: ComptoirIo, userId: number, state: Thread
  * makes its author and the parent's author follow the thread; every follower hears its new count.
  */
 export async function announceInboxChanges(io: ComptoirIo, db: Database, author: UserRow, message: ChatMessage): Promise<void> {
-  if (message.room === '' || message.alertId !== null || message.conversationId) return;
+  if (!(await announceMentions(io, db, message)) || message.parentMessage === null) return;
+  const followers = await followOnReply(db, { id: message._id, parentId: message.parentMessage, roomId: message.room, authorId: author.id });
+  for (const { userId, state } of followers) announceThreadRead(io, userId, state);
+}
+
+/**
+ * The members a room message or reply names hear of their mention (recorded once per message and
+ * member: an edited text names again only whom it adds). False for a stream without mentions.
+ */
+export async function announceMentions(io: ComptoirIo, db: Database, message: ChatMessage): Promise<boolean> {
+  if (message.room === '' || message.alertId !== null || message.conversationId) return false;
   const named = await recordMentions(db, {
     id: message._id,
     roomId: message.room,
     parentId: message.parentMessage,
-    authorId: author.id,
+    authorId: message.sender.id,
     content: message.content,
     createdAt: new Date(message.date),
-    author: author.username,
+    author: message.sender.username,
   });
   for (const { userId, mention } of named) io.to(userChannel(userId)).emit(INBOX_SERVER_EVENTS.mention, mention);
-  if (message.parentMessage === null) return;
-  const followers = await followOnReply(db, { id: message._id, parentId: message.parentMessage, roomId: message.room, authorId: author.id });
-  for (const { userId, state } of followers) announceThreadRead(io, userId, state);
+  return true;
 }
 
 /** 'tout marquer comme lu' for threads: the followed ones and those of unread mentions; each change announced. */

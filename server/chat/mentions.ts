@@ -36,10 +36,12 @@ export async function recordMentions(
     if (!hidden.has(member.id) && (await readableRoomIds(db, member)).includes(message.roomId)) readers.push(member);
   }
   if (readers.length === 0) return [];
-  await db
+  // Only the mentions new to the record are answered: an edit names again only whom it adds.
+  const added = await db
     .insert(mentions)
     .values(readers.map((member) => ({ userId: member.id, messageId: message.id, roomId: message.roomId, parentId: message.parentId, createdAt: message.createdAt })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: mentions.userId });
   const mention: InboxMention = {
     _id: message.id,
     room: message.roomId,
@@ -48,7 +50,7 @@ export async function recordMentions(
     author: message.author,
     excerpt: message.content.slice(0, EXCERPT_LENGTH),
   };
-  return readers.map((member) => ({ userId: member.id, mention }));
+  return added.map(({ userId }) => ({ userId, mention }));
 }
 
 /**

@@ -60,6 +60,7 @@ export async function toChatMessages(db: Database, rows: MessageRow[], viewerId:
     liked: likedIds.has(row.id),
     pinned: row.pinned,
     title: row.pinTitle,
+    editedAt: row.editedAt?.toISOString() ?? null,
   }));
 }
 

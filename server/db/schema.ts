@@ -122,6 +122,9 @@ export const messages = pgTable(
     pinTitle: text('pin_title'),
     pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** The text's last edit (issue 22), and who made it (the author, or a moderator). */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    editedBy: integer('edited_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),

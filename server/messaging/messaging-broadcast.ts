@@ -44,6 +44,11 @@ export function announcePrivateDelete(io: ComptoirIo, place: PrivatePlace, seq: 
   });
 }
 
+/** A private message's new text (issue 22), to the open conversation and to the participants' sockets. */
+export function announcePrivateEdit(io: ComptoirIo, message: ChatMessage, conversationId: string, participants: number[]): void {
+  io.to([conversationChannel(conversationId), ...participants.map(userChannel)]).emit(SERVER_EVENTS.edited, { ...message, conversationId });
+}
+
 /** The member read the conversation: their other sockets (tabs, devices) clear its unread count too. */
 export function announceRead(io: ComptoirIo, userId: number, conversationId: string): void {
   io.to(userChannel(userId)).emit(MESSAGING_SERVER_EVENTS.read, { conversationId });

@@ -15,6 +15,7 @@ import {
   type moreMessagesAck,
   type okAck,
   type pinChangedEvent,
+  editMessageAck,
   type postMessageAck,
 } from '../../src/contract/chat';
 import { ALERT_EVENTS, type Alert, type increaseRoomAlertEvent } from '../../src/contract/alerts';
@@ -50,6 +51,7 @@ export type ClientToServerEvents = {
   [CLIENT_EVENTS.like]: Acked<typeof likeAck>;
   [CLIENT_EVENTS.unlike]: Acked<typeof likeAck>;
   [CLIENT_EVENTS.delete]: Acked<typeof okAck>;
+  [CLIENT_EVENTS.edit]: Acked<typeof editMessageAck>;
   [MESSAGING_CLIENT_EVENTS.read]: Acked<typeof okAck>;
   [READ_CLIENT_EVENTS.markRead]: Acked<typeof roomReadAck>;
   [READ_CLIENT_EVENTS.markUnread]: Acked<typeof roomReadAck>;
@@ -67,6 +69,7 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.increaseRoomMessage]: (event: z.infer<typeof increaseRoomMessageEvent>) => void;
   [SERVER_EVENTS.reconnect]: () => void;
   [SERVER_EVENTS.pinChanged]: (event: z.infer<typeof pinChangedEvent>) => void;
+  [SERVER_EVENTS.edited]: (message: ChatMessage) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
   [MESSAGING_SERVER_EVENTS.newPrivateMessage]: (event: z.infer<typeof newPrivateMessageEvent>) => void;

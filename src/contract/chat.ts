@@ -65,6 +65,8 @@ export const chatMessage = z.object({
   liked: z.boolean(),
   pinned: z.boolean(),
   title: z.nullable(z.string()),
+  /** Ours (issue 22): when the text was last edited ('(modifié)'); null for a text never edited. */
+  editedAt: z._default(z.nullable(isoDate), null),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -119,12 +121,21 @@ export const moreMessagesInput = z.union([
 ]);
 export type MoreMessagesInput = z.infer<typeof moreMessagesInput>;
 
+/**
+ * Ours (issue 22), 'edit message': a new text for a message of a room, a thread, an alert's
+ * comments or a conversation; its attachments stay. The answer is the message as edited.
+ */
+export const editMessageInput = z.object({ messageId: id, content: z.string().check(z.maxLength(MESSAGE_MAX_LENGTH)) });
+export type EditMessageInput = z.infer<typeof editMessageInput>;
+
 /** 'like message', 'unlike message' and 'delete message' name the message as `alertId` (spec 2 §7). */
 export const messageRefInput = z.object({ alertId: id });
 
 /** A refusal; `retryAfterMs` when the member may try again after that long (flood control). */
 export const ackError = z.object({ error: z.string(), retryAfterMs: z.optional(z.int().check(z.positive())) });
 export const postMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
+/** 'edit message' is answered as a post is: the message (as edited), or a refusal. */
+export const editMessageAck = postMessageAck;
 export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.int().check(z.nonnegative()), usersCount: z.int().check(z.nonnegative()) }), ackError]);
 export const moreMessagesAck = z.union([
   z.object({
@@ -179,6 +190,8 @@ export const CLIENT_EVENTS = {
   like: 'like message',
   unlike: 'unlike message',
   delete: 'delete message',
+  /** Ours (issue 22). */
+  edit: 'edit message',
 } as const;
 export const SERVER_EVENTS = {
   message: 'chat messages',
@@ -191,6 +204,8 @@ export const SERVER_EVENTS = {
   reconnect: 'reconnect socket',
   /** Ours: a pin or unpin, so every open room updates its pinned list. */
   pinChanged: 'chat pin changed',
+  /** Ours (issue 22): a message's new text, as the whole message (its seq is its stream's). */
+  edited: 'message edited',
 } as const;
 
 // ---- REST ----

@@ -7,6 +7,7 @@ import {
   chatThreadIncreaseEvent,
   chatUsersCountEvent,
   increaseRoomMessageEvent,
+  editMessageAck,
   joinAck,
   likeAck,
   likesResponse,
@@ -394,6 +395,11 @@ export function createChatSync(deps: {
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
       enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
     }),
+    socket.on(SERVER_EVENTS.edited, chatMessage, (message) => {
+      const { conversationId } = message;
+      // A private message's list entry shows its text when it is the last one.
+      enqueue([{ type: 'MessageEdited', message }], { channel: channelOfMessage(message), seq: message.seq }, conversationId ? () => private$.next({ type: 'message.stored', message }) : undefined);
+    }),
     socket.on(MESSAGING_SERVER_EVENTS.newPrivateMessage, newPrivateMessageEvent, (event) => {
       // Folded before it is announced, so whoever reacts finds it in the store.
       const announce = () =>
@@ -569,6 +575,20 @@ export function createChatSync(deps: {
       // The server's 'message deleted' carries the sequence; hide it now, the event confirms.
       await fold([{ type: 'MessageDeleted', _id: messageId, room, seq: Number.MAX_SAFE_INTEGER }]);
       if (conversationId) await announcePrivateDeletion(conversationId);
+      return null;
+    },
+
+    /**
+     * A message's new text (issue 22): the server's answer is folded at once (its 'message edited'
+     * comes too, folded once by its seq). The refusal's French text, or null.
+     */
+    async edit(messageId: string, content: string): Promise<string | null> {
+      const answer = await socket.request(CLIENT_EVENTS.edit, { messageId, content }, editMessageAck);
+      if (!answer.ok) return answer.error;
+      if (!('message' in answer.data)) return answer.data.error;
+      const { message } = answer.data;
+      await fold([{ type: 'MessageEdited', message }]);
+      if (message.conversationId) private$.next({ type: 'message.stored', message });
       return null;
     },
 

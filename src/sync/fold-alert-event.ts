@@ -3,7 +3,7 @@ import type { ComptoirDatabase } from '../store/database';
 import { emptyAlertState, fromAlertDoc, mergeAlert, stateOfAlert, toAlertDoc, type AlertState } from './alert-state';
 import type { ChatEvent } from './fold-chat-event';
 
-export type AlertEvent = { type: 'AlertReceived'; alert: Alert; forViewer: boolean } | Exclude<ChatEvent, { type: 'MessageReceived' }>;
+export type AlertEvent = { type: 'AlertReceived'; alert: Alert; forViewer: boolean } | Exclude<ChatEvent, { type: 'MessageReceived' | 'MessageEdited' }>;
 
 function factOf(event: AlertEvent): AlertState | null {
   const base = (id: string, room: string) => emptyAlertState(id, room);

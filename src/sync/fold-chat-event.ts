@@ -7,6 +7,8 @@ import { emptyState, fromDoc, merge, stateOfMessage, toDoc, type MessageState } 
 /** Domain events of the chat (DESIGN.md "The event fold"), each from a decoded payload. */
 export type ChatEvent =
   | { type: 'MessageReceived'; message: ChatMessage; forViewer: boolean }
+  /** A message's new text (issue 22), as the whole message read at its edit's seq. */
+  | { type: 'MessageEdited'; message: ChatMessage }
   | { type: 'LikeCountChanged'; _id: string; room: string; likesCount: number; seq: number }
   | { type: 'LikedChanged'; _id: string; room: string; liked: boolean; likesCount: number; seq: number }
   | { type: 'ThreadIncreased'; _id: string; room: string; repliesCount: number; repliesPictures: string[]; seq: number }
@@ -16,6 +18,7 @@ export type ChatEvent =
 /** The facts one event adds to its message's state. */
 export function factOf(event: ChatEvent): MessageState {
   if (event.type === 'MessageReceived') return stateOfMessage(event.message, event.forViewer);
+  if (event.type === 'MessageEdited') return stateOfMessage(event.message, false);
   const base = emptyState(event._id, event.room);
   switch (event.type) {
     case 'LikeCountChanged':

@@ -7,7 +7,7 @@ import { REV_BASE, type MessageDoc, type MessageStateJson } from '../store/schem
  * newest stamp of each group, so folding the same facts twice, or in any order, gives one state
  * (DESIGN.md "The event fold"; checked as a property in tests/unit/sync).
  */
-export type MessageBody = Omit<ChatMessage, 'seq' | 'likesCount' | 'repliesCount' | 'repliesPictures' | 'liked' | 'pinned' | 'title'>;
+export type MessageBody = Omit<ChatMessage, 'seq' | 'likesCount' | 'repliesCount' | 'repliesPictures' | 'liked' | 'pinned' | 'title' | 'editedAt'>;
 type Stamped<T> = (T & { seq: number }) | null;
 
 export type MessageState = {
@@ -17,6 +17,12 @@ export type MessageState = {
   likes: Stamped<{ count: number }>;
   replies: Stamped<{ count: number; pictures: string[] }>;
   pin: Stamped<{ pinned: boolean; title: string | null }>;
+  /**
+   * The text as last edited (issue 22), over the body's; null until an edit is known. (An edit
+   * never goes back to 'not edited', so the newest stamp is the text.) Optional: states stored
+   * before edits existed have none.
+   */
+  text?: Stamped<{ content: string; editedAt: string | null }>;
   /** The viewer's own like: only answers addressed to the viewer know it. */
   liked: Stamped<{ value: boolean }>;
   /** The sequence of the deletion, once deleted; a deletion wins over everything. */
@@ -30,13 +36,14 @@ export const emptyState = (_id: string, room: string): MessageState => ({
   likes: null,
   replies: null,
   pin: null,
+  text: null,
   liked: null,
   deletedSeq: null,
 });
 
 /** The facts a full message carries. `forViewer` says whether its `liked` is about this member. */
 export function stateOfMessage(message: ChatMessage, forViewer: boolean): MessageState {
-  const { seq, likesCount, repliesCount, repliesPictures, liked, pinned, title, ...body } = message;
+  const { seq, likesCount, repliesCount, repliesPictures, liked, pinned, title, editedAt, ...body } = message;
   return {
     _id: message._id,
     room: message.room,
@@ -44,6 +51,8 @@ export function stateOfMessage(message: ChatMessage, forViewer: boolean): Messag
     likes: { count: likesCount, seq },
     replies: { count: repliesCount, pictures: repliesPictures, seq },
     pin: { pinned, title, seq },
+    // Kept apart only once edited: a text never edited is the body's (no second copy in the store).
+    text: editedAt === null ? null : { content: body.content, editedAt, seq },
     liked: forViewer ? { value: liked, seq } : null,
     deletedSeq: null,
   };
@@ -57,6 +66,7 @@ export function merge(a: MessageState, b: MessageState): MessageState {
     likes: newest(a.likes, b.likes),
     replies: newest(a.replies, b.replies),
     pin: newest(a.pin, b.pin),
+    text: newest(a.text ?? null, b.text ?? null),
     liked: newest(a.liked, b.liked),
     deletedSeq: a.deletedSeq === null ? b.deletedSeq : b.deletedSeq === null ? a.deletedSeq : Math.max(a.deletedSeq, b.deletedSeq),
   };
@@ -67,7 +77,9 @@ export function visibleMessage(state: MessageState): ChatMessage | null {
   if (state.body === null || state.deletedSeq !== null) return null;
   return {
     ...state.body,
-    seq: Math.max(state.likes?.seq ?? 0, state.replies?.seq ?? 0, state.pin?.seq ?? 0),
+    content: state.text?.content ?? state.body.content,
+    editedAt: state.text?.editedAt ?? null,
+    seq: Math.max(state.likes?.seq ?? 0, state.replies?.seq ?? 0, state.pin?.seq ?? 0, state.text?.seq ?? 0),
     likesCount: state.likes?.count ?? 0,
     repliesCount: state.replies?.count ?? 0,
     repliesPictures: state.replies?.pictures ?? [],

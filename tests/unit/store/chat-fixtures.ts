@@ -18,5 +18,6 @@ export const roomMessage = (i: number, room = 'forex', extra: Partial<ChatMessag
   liked: false,
   pinned: i % 11 === 0,
   title: i % 11 === 0 ? 'Épinglé' : null,
+  editedAt: null,
   ...extra,
 });

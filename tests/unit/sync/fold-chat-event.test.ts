@@ -16,7 +16,8 @@ type Operation =
   | { op: 'post'; author: number; parent: number | null }
   | { op: 'like'; target: number; delta: 1 | -1 }
   | { op: 'delete'; target: number }
-  | { op: 'pin'; target: number };
+  | { op: 'pin'; target: number }
+  | { op: 'edit'; target: number };
 
 function runServer(operations: Operation[]): ChatEvent[] {
   let seq = 0;
@@ -47,6 +48,7 @@ function runServer(operations: Operation[]): ChatEvent[] {
         liked: false,
         pinned: false,
         title: null,
+        editedAt: null,
       };
       messages.push(message);
       events.push({ type: 'MessageReceived', message: structuredClone(message), forViewer: false });
@@ -62,6 +64,12 @@ function runServer(operations: Operation[]): ChatEvent[] {
       if (operation.op === 'like') {
         target.likesCount = Math.max(0, target.likesCount + operation.delta);
         events.push({ type: 'LikeCountChanged', _id: target._id, room: 'forex', likesCount: target.likesCount, seq });
+      } else if (operation.op === 'edit') {
+        // The server answers and broadcasts the whole message, read at the edit's seq.
+        target.content = `${target.content} (corrigé à ${seq})`;
+        target.editedAt = new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString();
+        target.seq = seq;
+        events.push({ type: 'MessageEdited', message: structuredClone(target) });
       } else if (operation.op === 'pin') {
         target.pinned = !target.pinned;
         target.title = target.pinned ? 'Plan' : null;
@@ -80,6 +88,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ op: fc.constant('like' as const), target: fc.nat(20), delta: fc.constantFrom(1 as const, -1 as const) }),
   fc.record({ op: fc.constant('delete' as const), target: fc.nat(20) }),
   fc.record({ op: fc.constant('pin' as const), target: fc.nat(20) }),
+  fc.record({ op: fc.constant('edit' as const), target: fc.nat(20) }),
 );
 
 /** The store as the views see it: each stream's visible messages in order. */
@@ -128,6 +137,24 @@ describe('chat fold', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('shows the newest text of an edited message, whatever order its post and edits come in', async () => {
+    await fresh();
+    const events = runServer([
+      { op: 'post', author: 2, parent: null },
+      { op: 'like', target: 0, delta: 1 },
+      { op: 'edit', target: 0 },
+      { op: 'pin', target: 0 },
+      { op: 'edit', target: 0 },
+    ]);
+    // The edits first, the post last: the post's older text never comes back.
+    await foldChatEvents(db, [...events].reverse());
+    const [doc] = await db.messages.find().exec();
+    const shown = visibleMessage(fromDoc(doc!.toMutableJSON()));
+    expect(shown?.content).toBe('message 0 (corrigé à 3) (corrigé à 5)');
+    expect(shown?.editedAt).toBe(new Date(Date.UTC(2026, 10, 23, 10, 0, 5)).toISOString());
+    expect([shown?.likesCount, shown?.pinned]).toEqual([1, true]);
   });
 
   it('replaces a pending message by its echo exactly once, whatever arrives first', async () => {
