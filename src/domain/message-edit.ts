@@ -12,6 +12,7 @@ export const EDIT_TEXT = {
   save: 'Enregistrer',
   cancel: 'Annuler',
   saving: 'Enregistrement…',
+  savedToast: 'Le message a bien été modifié',
   /** Beside the time of an edited message. */
   edited: '(modifié)',
   editedAt: (when: string) => `Modifié le ${when}`,

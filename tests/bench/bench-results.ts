@@ -27,6 +27,7 @@ export const METRICS = {
   heap_mb: { unit: 'MB', budget: 60, what: 'JS heap after GC, 4 rooms opened and 10,000 rows scrolled' },
   'heap_mb.growth_after_50_switches': { unit: 'MB', budget: 5, what: 'heap growth after 50 room switches' },
   dom_rows: { unit: 'count', budget: 150, what: 'message rows in the DOM at any time' },
+  edit_to_paint_ms: { unit: 'ms', budget: 150, what: "another member's edit sent → its new text painted in the open log (local server)" },
   inbox_open_ms: { unit: 'ms', budget: 100, what: "click on 'Non lus' → the inbox's entries painted, 200 unread mentions stored" },
   initial_js_kb: { unit: 'KB', budget: 150, what: 'gzipped JS + CSS the sign-in page loads' },
   'initial_js_kb.chat': { unit: 'KB', budget: 300, what: 'gzipped JS + CSS the chat page loads' },

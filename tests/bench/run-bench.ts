@@ -14,6 +14,7 @@ import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
 import { chatSession, emptySession } from './session-scenarios';
+import { editsToPaint } from './edit-scenario';
 import { inboxOpens, INBOX_MENTIONS } from './inbox-scenario';
 
 /**
@@ -35,7 +36,7 @@ const config = smoke ? SMOKE : FULL;
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'edit') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -116,6 +117,8 @@ async function main(): Promise<number> {
     const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
     log('Sauts à un message…');
     const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
+    log('Modifications…');
+    const edits = wanted('edit') ? await step('edit', () => editsToPaint(run)) : { ms: [], floors: [] };
     const signIn = await signInAssets(run);
     log('Session de lecture…');
     burstRan = run.wants('burst');
@@ -170,6 +173,9 @@ async function main(): Promise<number> {
         }),
         jump_to_message_ms: metric('jump_to_message_ms', jumps.ms, median(jumps.floors), {
           note: `${jumps.ms.length} jumps after ${config.jumps.warmup} warm-up in a copy of the prepared profile, each from the newest rows; click on 'Aller au message' of the search result → its row painted in the log, highlighted; floor: the same window asked for on a plain WebSocket + its rows painted plainly`,
+        }),
+        edit_to_paint_ms: metric('edit_to_paint_ms', edits.ms, median(edits.floors), {
+          note: `${edits.ms.length} edits after ${config.edits.warmup} warm-up, by another member's socket, of their message at the newest rows of the heavy room open in a copy of the prepared profile; edit sent → new text painted (+ 2 frames), wall clock; floor: the same 'message edited' received by a plain socket.io client in node`,
         }),
         'history_page_ms.jump_px': metric('history_page_ms.jump_px', session.history.jumps, null, {
           note: 'largest move of the top visible row between two frames while the older page is prepended',

@@ -94,7 +94,7 @@ test('a comment under an alert appears for another member; the author edits and 
   await expect(card(coach, content).getByText(comment)).toBeVisible();
   await expect(card(coach, content).getByRole('button', { name: '1 commentaire' })).toBeVisible();
 
-  await card(coach, content).getByRole('button', { name: 'Modifier' }).click();
+  await card(coach, content).getByRole('button', { name: 'Modifier', exact: true }).click();
   const form = coach.getByRole('dialog', { name: 'Modifier la notification' });
   const edited = `${content} (mis à jour)`;
   await form.getByLabel('Contenu').fill(edited);
@@ -109,7 +109,7 @@ test('a comment under an alert appears for another member; the author edits and 
   // A member who is not the author has no edit or delete.
   const mine = await member(browser, 'live', 'Crypto');
   await expect(mine.getByRole('article').first()).toBeVisible();
-  await expect(mine.getByRole('article').first().getByRole('button', { name: 'Modifier' })).toHaveCount(0);
+  await expect(mine.getByRole('article').first().getByRole('button', { name: 'Modifier', exact: true })).toHaveCount(0);
   for (const page of [coach, vip, mine]) await page.context().close();
 });
 

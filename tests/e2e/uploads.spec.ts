@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures';
 import { signIn } from './sign-in';
+import { expectAccessible } from './axe';
 
 const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
@@ -22,13 +22,6 @@ async function member(browser: Browser, identifier: string, path: string, passwo
   await page.goto(path);
   await signIn(page, identifier, password);
   return page;
-}
-
-/** No serious or critical accessibility violation (colour contrast included) inside this part of the page. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Holds the requests to a route until `release()`, so a test sees what shows while a file is on its way. */

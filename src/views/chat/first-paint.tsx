@@ -55,12 +55,13 @@ export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
       {rows.map(({ message, showHeader, showDay }) => (
         <Fragment key={message._id}>
           {showDay ? <DaySeparator date={message.date} /> : null}
-          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} />
+          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} onEdit={noThread} />
         </Fragment>
       ))}
     </Box>
   );
 }
+/** The list's rows have their thread and edit buttons: the first paint's have the same, inert until it takes over. */
 const noThread = () => undefined;
 
 /**

@@ -22,6 +22,7 @@ import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
+import { useMessageEditor } from './message-editor';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
 import { UnreadLine } from './unread-line';
@@ -92,6 +93,8 @@ export function MessageList(props: {
   readRoom?: string;
 }) {
   const chat = useChat();
+  /** 'Modifier' on a row opens the list's one editor (src/views/chat/message-editor.tsx). */
+  const { edit, editor } = useMessageEditor();
   const { db, storage } = useApp();
   const [limit, setLimit] = useState(PAGE);
   /** The newest bounds (rev) of the windows slid past, the current one last. */
@@ -371,6 +374,17 @@ export function MessageList(props: {
     setFailed(false);
     setAskedCursor(undefined);
   }, []);
+  // A page refused while the connection was down is asked again once it is back: 'Réessayer' is
+  // for the reader who will not wait for it.
+  useEffect(() => {
+    if (!failed || !chat) return;
+    let down = false;
+    const subscription = chat.status$.subscribe((status) => {
+      if (status === 'offline') down = true;
+      else if (down) retryOlder();
+    });
+    return () => subscription.unsubscribe();
+  }, [failed, chat, retryOlder]);
 
   // The visit's mode (src/machines/room-reading-machine.ts): live at the newest rows, or in history.
   const effects = useRef({ markRead: () => {}, forgetPlace: () => {} });
@@ -549,10 +563,10 @@ export function MessageList(props: {
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' && item.message._id === jump?.target ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
-                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onEdit={edit} />
               </Jumped>
             ) : item.kind === 'message' ? (
-              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
+              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onEdit={edit} />
             ) : (
               <OutboxRow entry={item.entry} />
             )}
@@ -560,6 +574,7 @@ export function MessageList(props: {
         )}
       />
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
+      {editor}
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
           <Icon name="arrowDown" size={16} /> {newBelow > 0 ? CHAT_TEXT.newBelow(newBelow) : CHAT_TEXT.scrollToBottom}

@@ -12,6 +12,7 @@ import { Actions, ConfirmDialog } from './confirm-dialog';
 import { MessageText } from '../messaging/message-text';
 import { AudioPlayer } from './audio-player';
 import { useChat } from './use-chat';
+import { EDIT_TEXT, mayEdit } from '../../domain/message-edit';
 
 export type Viewer = { id: number; moderator: boolean };
 
@@ -28,6 +29,8 @@ export const MessageRow = memo(function MessageRow(props: {
   viewer: Viewer;
   inThread: boolean;
   onOpenThread?: (id: string) => void;
+  /** 'Modifier' (issue 22): offered where the list holds an editor, to whom may edit the message. */
+  onEdit?: (message: ChatMessage) => void;
 }) {
   const { message, viewer } = props;
   const chat = useChat();
@@ -40,6 +43,7 @@ export const MessageRow = memo(function MessageRow(props: {
   const isPrivate = Boolean(message.conversationId);
   const canPin = viewer.moderator && !props.inThread && message.parentMessage === null && !isPrivate;
   const date = new Date(message.date);
+  const editable = props.onEdit !== undefined && mayEdit({ senderId: message.sender.id, date: message.date, conversationId: message.conversationId }, viewer, Date.now());
 
   async function answer(yes: boolean) {
     const action = confirm;
@@ -73,6 +77,7 @@ export const MessageRow = memo(function MessageRow(props: {
       {message.content ? (
         <Content>
           <MessageText content={message.content} />
+          {message.editedAt ? <EditedMark editedAt={message.editedAt} /> : null}
         </Content>
       ) : null}
       {message.attachments.length > 0 ? (
@@ -117,6 +122,11 @@ export const MessageRow = memo(function MessageRow(props: {
         {canPin ? (
           <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : setPinEditor(true))}>
             {message.pinned ? CHAT_TEXT.unpin : CHAT_TEXT.pin}
+          </ToolButton>
+        ) : null}
+        {editable ? (
+          <ToolButton type="button" aria-label={EDIT_TEXT.editTitle} onClick={() => props.onEdit?.(message)}>
+            {EDIT_TEXT.edit}
           </ToolButton>
         ) : null}
         {mine || (viewer.moderator && !isPrivate) ? (
@@ -192,6 +202,17 @@ function AttachmentView({ attachment, onOpen }: { attachment: Attachment; onOpen
   }
 }
 
+/** '(modifié)' after an edited text, with the edit's day and time on hover. */
+function EditedMark({ editedAt }: { editedAt: string }) {
+  const at = new Date(editedAt);
+  return (
+    <Edited dateTime={editedAt} title={EDIT_TEXT.editedAt(`${day(at)} à ${time(at)}`)}>
+      {' '}
+      {EDIT_TEXT.edited}
+    </Edited>
+  );
+}
+
 function PinEditor({ messageId, onClose }: { messageId: string; onClose: () => void }) {
   const chat = useChat();
   const [title, setTitle] = useState('');
@@ -261,6 +282,11 @@ const Avatar = styled.span`
 const Time = styled.time`
   font-size: 12px;
   color: var(--muted);
+`;
+const Edited = styled.time`
+  font-size: 12px;
+  color: var(--muted);
+  white-space: nowrap;
 `;
 const PinTitle = styled.p`
   margin: 2px 0;
