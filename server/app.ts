@@ -23,6 +23,7 @@ import { createFloodControl } from './chat/flood-control';
 import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
+import { registerReportRoutes } from './routes/report-routes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
 import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerPollRoutes(app, db);
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
+  registerReportRoutes(app, db, io);
   registerReadStateRoutes(app, db);
   registerInboxRoutes(app, db);
   registerAlertRoutes(app, db, io, { mail, push });

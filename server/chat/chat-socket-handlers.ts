@@ -13,13 +13,13 @@ import { conversationRef } from '../../src/contract/messaging';
 import type { Database } from '../db/open-database';
 import { messages } from '../db/schema';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
-import { alertChannel, readersChannel, roomChannel, threadChannel } from '../realtime/channels';
+import { alertChannel, MODERATORS_CHANNEL, readersChannel, roomChannel, threadChannel } from '../realtime/channels';
 import { deleteAlert, findAlert, setAlertLike } from '../alerts/alert-actions';
 import { announceAlertDeleted, announceAlertLike } from '../alerts/alert-broadcast';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { announceDelete, announceEdit, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
-import { INVALID_REQUEST, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
+import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
@@ -43,6 +43,11 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
   const acked = ackedHandlers(log, user.id);
   const conversations = conversationEvents(io, socket, db);
 
+  // Moderators hear of reports as they come (issue 22).
+  isModerator(db, user).then(
+    (moderator) => moderator && socket.join(MODERATORS_CHANNEL),
+    (error: unknown) => log.error({ err: error, userId: user.id }, 'moderators channel failed'),
+  );
   readableRoomIds(db, user).then(
     (ids) => socket.join(ids.map(readersChannel)),
     (error: unknown) => log.error({ err: error, userId: user.id }, 'readers channels failed'),

@@ -190,6 +190,31 @@ export const threadReads = pgTable(
  * is not stored: it is read once the member's read state of its stream (the room's, or the
  * thread's for a reply) has passed it.
  */
+/**
+ * 'Signaler' (issue 22): one report per member and message, with its reason; open until a
+ * moderator classes it or deletes the message (the resolution and its author are kept).
+ */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'dismissed' (classé sans suite) or 'deleted' (the message removed). */
+    resolution: text('resolution'),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.reporterId] }), index('message_reports_open_idx').on(t.resolvedAt, t.createdAt)],
+);
+
 export const mentions = pgTable(
   'mentions',
   {

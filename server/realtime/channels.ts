@@ -12,3 +12,5 @@ export const readersChannel = (roomId: string): string => `readers:${roomId}`;
 export const alertChannel = (alertId: string): string => `alert:${alertId}`;
 /** A private conversation, opened with 'join room' {conversationId} by its participants. */
 export const conversationChannel = (conversationId: string): string => `conversation:${conversationId}`;
+/** The moderators' sockets (issue 22: the report queue). */
+export const MODERATORS_CHANNEL = 'moderators';

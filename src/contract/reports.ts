@@ -1,0 +1,47 @@
+import { z } from 'zod/mini';
+import { chatMessage, sender } from './chat';
+import { isoDate } from './user';
+
+/**
+ * Reports ('Signaler', issue 22): a member reports a message with a reason; moderators see the
+ * open reports, one entry per message, and class them or delete the message. REST on the API host;
+ * moderators' sockets hear of new and resolved entries.
+ */
+
+export const REPORT_REASONS = ['spam', 'harassment', 'scam', 'inappropriate', 'other'] as const;
+export const reportReason = z.enum(REPORT_REASONS);
+export type ReportReason = z.infer<typeof reportReason>;
+export const REPORT_DETAILS_MAX = 500;
+
+/** `POST /rest/chat/reports`. */
+export const reportInput = z.object({
+  messageId: z.string().check(z.minLength(1), z.maxLength(100)),
+  reason: reportReason,
+  details: z._default(z.string().check(z.maxLength(REPORT_DETAILS_MAX)), ''),
+});
+export type ReportInput = z.input<typeof reportInput>;
+/** `already`: this member had reported the message before (nothing new is recorded). */
+export const reportResponse = z.object({ ok: z.literal(true), already: z.boolean() });
+
+/** One reported message in the moderators' queue, with its open reports. */
+export const reportEntry = z.object({
+  _id: z.string(),
+  message: chatMessage,
+  reasons: z.array(z.object({ reason: reportReason, count: z.int().check(z.positive()) })),
+  /** The reporters' own words, newest first (empty ones left out). */
+  details: z.array(z.string()),
+  reporters: z.array(sender),
+  firstReportedAt: isoDate,
+  lastReportedAt: isoDate,
+});
+export type ReportEntry = z.infer<typeof reportEntry>;
+/** `GET /rest/chat/reports`: the open entries, most recently reported first (moderators only). */
+export const reportsResponse = z.object({ reports: z.array(reportEntry) });
+
+/** `POST /rest/chat/reports/{messageId}/resolve`: classed without action, or the message deleted. */
+export const resolveReportInput = z.object({ action: z.enum(['dismiss', 'delete']) });
+export type ResolveAction = z.infer<typeof resolveReportInput>['action'];
+
+/** Moderators' sockets: an entry new or changed, and an entry resolved (by anyone). */
+export const REPORT_EVENTS = { entry: 'chat report', resolved: 'chat report resolved' } as const;
+export const reportResolvedEvent = z.object({ messageId: z.string() });
