@@ -2,8 +2,8 @@ import type { ReportReason } from '../contract/reports';
 
 /** The French of reports (issue 22): the member's dialog and the moderators' queue. */
 export const REPORT_TEXT = {
-  title: 'Signaler ce message',
   reasonLegend: 'Motif du signalement',
+  reasonRequired: 'Choisissez le motif du signalement.',
   reasons: {
     spam: 'Spam ou publicité',
     harassment: 'Harcèlement ou propos haineux',
@@ -12,8 +12,6 @@ export const REPORT_TEXT = {
     other: 'Autre',
   } satisfies Record<ReportReason, string>,
   details: 'Précisions (facultatif)',
-  send: 'Signaler',
-  cancel: 'Annuler',
   already: 'Vous avez déjà signalé ce message.',
   ownMessage: 'Vous ne pouvez pas signaler votre propre message.',
   notFound: 'Ce message n’existe plus.',

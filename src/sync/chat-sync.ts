@@ -48,6 +48,7 @@ import type { AlertsSync } from './alerts-sync';
 import { createReadStateSync } from './read-state-sync';
 import { createInboxSync } from './inbox-sync';
 import { createJumpSync } from './jump-sync';
+import { createReportsSync } from './reports-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
@@ -446,6 +447,8 @@ export function createChatSync(deps: {
   const reads = createReadStateSync({ db, socket, api, serial, now });
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
   const inbox = createInboxSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
+  /** 'Signaler' and the moderators' report queue (src/sync/reports-sync.ts). */
+  const reports = createReportsSync({ db, socket, api, serial });
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 
@@ -465,6 +468,7 @@ export function createChatSync(deps: {
     reads,
     inbox,
     jumps,
+    reports,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
@@ -666,6 +670,7 @@ export function createChatSync(deps: {
       statusWatch.unsubscribe();
       reads.close();
       inbox.close();
+      reports.close();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
       private$.complete();

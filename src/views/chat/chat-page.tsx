@@ -13,11 +13,16 @@ import { toast } from '../common/toast';
 import { loadRoomSwitcher, useRoomSwitching } from './use-room-switching';
 import { ALERT_PANEL } from '../../domain/alert-panel';
 import { useWiderThan } from '../common/use-min-width';
+import { isModerator } from '../../domain/subscriptions';
+import { useCurrentUser } from '../use-current-user';
+import { useNow } from '../use-now';
 
 /** 'Aller à une room' (Ctrl+K): its own chunk, loaded when first opened. */
 const RoomSwitcher = lazy(() => loadRoomSwitcher().then((m) => ({ default: m.RoomSwitcher })));
 
 /** The room's alert panel: its own chunk, loaded when first opened (issue 4, `initial_js_kb`). */
+/** A moderator's report queue (issue 22): its own chunk, loaded when first opened. */
+const ReportsDialog = lazy(() => import('./reports-dialog').then((m) => ({ default: m.ReportsDialog })));
 const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) => ({ default: m.AlertSidePanel })));
 
 /** `/chat`: the room list, the current room and, when open, a thread (spec 2 §2). */
@@ -66,6 +71,12 @@ export function ChatPage() {
     setThread(pendingThread.parent);
     setPendingThread(null);
   }, [pendingThread, room?.id]);
+  const user = useCurrentUser();
+  const now = useNow();
+  const moderator = user !== null && isModerator(user, now);
+  const [reports, setReports] = useState(false);
+  const openReports = useCallback(() => setReports(true), []);
+  const closeReports = useCallback(() => setReports(false), []);
   const [inbox, setInbox] = useState(false);
   const openInbox = useCallback(() => setInbox(true), []);
   const closeInbox = useCallback(() => setInbox(false), []);
@@ -78,9 +89,17 @@ export function ChatPage() {
   return (
     <Layout ref={keys.layout} data-thread={thread ? '' : undefined} data-alerts={showAlerts && !thread ? '' : undefined}>
       {phone ? (
-        <RoomSheet rooms={rooms} currentRoomId={room?.id ?? null} onSelect={pickRoom} open={roomSheet} onClose={closeRooms} onMarkAllRead={markAllRead} />
+        <RoomSheet
+          rooms={rooms}
+          currentRoomId={room?.id ?? null}
+          onSelect={pickRoom}
+          open={roomSheet}
+          onClose={closeRooms}
+          onMarkAllRead={markAllRead}
+          onOpenReports={moderator ? openReports : undefined}
+        />
       ) : (
-        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} onMarkAllRead={markAllRead} />
+        <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} onMarkAllRead={markAllRead} onOpenReports={moderator ? openReports : undefined} />
       )}
       {room ? (
         <RoomView
@@ -99,6 +118,11 @@ export function ChatPage() {
       )}
       {thread && room ? (
         <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
+      ) : null}
+      {moderator && reports ? (
+        <Suspense fallback={null}>
+          <ReportsDialog open onClose={closeReports} rooms={rooms} />
+        </Suspense>
       ) : null}
       <InboxDialog open={inbox} onClose={closeInbox} onMarkAllRead={markAllRead} onOpenThread={setPendingThread} />
       {keys.switcherOpened ? (

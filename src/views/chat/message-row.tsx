@@ -17,6 +17,8 @@ import { EDIT_TEXT, mayEdit } from '../../domain/message-edit';
 export type Viewer = { id: number; moderator: boolean };
 
 /** Who liked a message: its own chunk, loaded when first opened (it reads the store; a row does not). */
+/** 'Signaler': its own chunk too. */
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
 
 const time = frenchFormat({ hour: '2-digit', minute: '2-digit', hour12: false });
@@ -34,7 +36,8 @@ export const MessageRow = memo(function MessageRow(props: {
 }) {
   const { message, viewer } = props;
   const chat = useChat();
-  const [confirm, setConfirm] = useState<'delete' | 'report' | 'unpin' | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'unpin' | null>(null);
+  const [reporting, setReporting] = useState(false);
   const [pinEditor, setPinEditor] = useState(false);
   const [likers, setLikers] = useState(false);
   const [picture, setPicture] = useState<Attachment | null>(null);
@@ -52,8 +55,6 @@ export const MessageRow = memo(function MessageRow(props: {
     if (action === 'delete') {
       const error = await chat.remove(message._id, message.room, message.conversationId);
       if (error) toast.error(error);
-    } else if (action === 'report') {
-      toast.success(CHAT_TEXT.reportThanks);
     } else if (action === 'unpin') {
       const error = await chat.togglePin(message._id, undefined);
       if (error) toast.error(error);
@@ -146,7 +147,7 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
         {!mine ? (
-          <ToolButton type="button" onClick={() => setConfirm('report')}>
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => setReporting(true)}>
             {CHAT_TEXT.report}
           </ToolButton>
         ) : null}
@@ -159,10 +160,15 @@ export const MessageRow = memo(function MessageRow(props: {
               ? message.alertId
                 ? CHAT_TEXT.deleteCommentQuestion
                 : CHAT_TEXT.deleteQuestion
-              : confirm === 'report' ? CHAT_TEXT.reportQuestion : CHAT_TEXT.unpinQuestion
+              : CHAT_TEXT.unpinQuestion
           }
           onAnswer={(yes) => void answer(yes)}
         />
+      ) : null}
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog messageId={message._id} onClose={() => setReporting(false)} />
+        </Suspense>
       ) : null}
       {pinEditor ? <PinEditor messageId={message._id} onClose={() => setPinEditor(false)} /> : null}
       {likers ? (

@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { Dialog } from '../common/dialog';
 import { MarkAllRead, RoomButtons, type RoomListProps } from './room-side-panel';
+import { ReportsButton } from './reports-button';
 
 /**
  * On a phone the room list is a modal sheet opened from the room header (spec 2 §2 "On mobile it
@@ -21,6 +22,14 @@ export function RoomSheet(props: RoomListProps & { open: boolean; onClose: () =>
         />
       </List>
       {list.onMarkAllRead ? <MarkAllRead onMarkAllRead={list.onMarkAllRead} /> : null}
+      {list.onOpenReports ? (
+        <ReportsButton
+          onOpen={() => {
+            onClose();
+            list.onOpenReports?.();
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 import { roomStream } from '../../sync/message-state';
 import { DraftMark } from './draft-mark';
+import { ReportsButton } from './reports-button';
 
 export type RoomListProps = {
   rooms: RoomDoc[];
@@ -16,6 +17,8 @@ export type RoomListProps = {
   badgeLabel?: (count: number) => string;
   /** 'Tout marquer comme lu' (the chat's room list; the notification page has none). */
   onMarkAllRead?: () => void;
+  /** 'Signalements': a moderator's report queue (issue 22). */
+  onOpenReports?: () => void;
 };
 
 /**
@@ -63,6 +66,7 @@ export function RoomSidePanel(props: RoomListProps) {
           </Arrow>
         ) : null}
         {props.onMarkAllRead ? <MarkAllRead onMarkAllRead={props.onMarkAllRead} /> : null}
+        {props.onOpenReports ? <ReportsButton onOpen={props.onOpenReports} /> : null}
       </Panel>
   );
 }

@@ -1,0 +1,49 @@
+import { styled } from '@linaria/react';
+import { useEffect } from 'react';
+import type { ReportEntry } from '../../contract/reports';
+import { REPORT_TEXT } from '../../domain/report-text-fr';
+import { kv$ } from '../../store/chat-queries';
+import { REPORTS_KEY } from '../../sync/reports-sync';
+import { Icon } from '../common/icons';
+import { CountBadge } from '../common/ui';
+import { useQuery } from '../common/use-query';
+import { useChat } from './use-chat';
+
+const NONE: ReportEntry[] = [];
+/** The moderators' queue as stored, most recently reported first. */
+export const useReports = (): ReportEntry[] => useQuery((db) => kv$<ReportEntry[]>(db, REPORTS_KEY), [], null) ?? NONE;
+
+/** 'Signalements' under a moderator's room list (issue 22), with how many messages wait. */
+export function ReportsButton({ onOpen }: { onOpen: () => void }) {
+  const chat = useChat();
+  const count = useReports().length;
+  // The queue's count is right from the start, not only once opened.
+  useEffect(() => void chat?.reports.refresh(), [chat]);
+  return (
+    <QueueButton type="button" aria-haspopup="dialog" title={REPORT_TEXT.queue} onClick={onOpen}>
+      <Icon name="flag" size={16} />
+      <span>{REPORT_TEXT.queue}</span>
+      {count > 0 ? <CountBadge aria-label={REPORT_TEXT.queueCount(count)}>{count}</CountBadge> : null}
+    </QueueButton>
+  );
+}
+
+const QueueButton = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  margin: 0 6px 6px;
+  min-height: 36px;
+  padding: 6px 8px;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  font-size: 13px;
+  cursor: pointer;
+  @media (max-width: 900px) {
+    min-height: 44px;
+  }
+`;

@@ -1,0 +1,181 @@
+import { styled } from '@linaria/react';
+import { memo, useCallback, useEffect, useState } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import { useLocation } from 'wouter';
+import type { ReportEntry } from '../../contract/reports';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { dayMonthTime } from '../../domain/dates-fr';
+import { inboxHref } from '../../domain/inbox';
+import { visibleText } from '../../domain/message-format';
+import { REPORT_TEXT } from '../../domain/report-text-fr';
+import type { RoomDoc } from '../../store/schemas';
+import { Dialog } from '../common/dialog';
+import { Icon } from '../common/icons';
+import { toast } from '../common/toast';
+import { Button } from '../common/ui';
+import { useReports } from './reports-button';
+import { ConfirmDialog } from './confirm-dialog';
+import { useChat } from './use-chat';
+
+
+/**
+ * The moderators' queue (issue 22): each reported message with its reasons, its reporters' words
+ * and who reported it; 'Aller au message' opens the room at it, 'Classer sans suite' closes its
+ * reports, 'Supprimer le message' deletes it (asked first). Read again when it opens, kept live
+ * by the moderators' socket events; a full-screen sheet on a phone.
+ */
+export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms: readonly RoomDoc[] }) {
+  const { open, onClose } = props;
+  const chat = useChat();
+  const entries = useReports();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) void chat?.reports.refresh();
+  }, [open, chat]);
+  const roomName = useCallback((id: string) => props.rooms.find((room) => room.id === id)?.name ?? id, [props.rooms]);
+  const resolve = useCallback(
+    async (messageId: string, action: 'dismiss' | 'delete') => {
+      const error = (await chat?.reports.resolve(messageId, action)) ?? null;
+      if (error !== null) toast.error(error);
+      else toast.success(action === 'delete' ? REPORT_TEXT.deleted : REPORT_TEXT.dismissed);
+    },
+    [chat],
+  );
+  const goTo = useCallback(
+    (entry: ReportEntry) => {
+      onClose();
+      navigate(inboxHref({ roomName: roomName(entry.message.room), message: entry.message.parentMessage ?? entry._id }));
+    },
+    [navigate, onClose, roomName],
+  );
+
+  return (
+    <Dialog title={REPORT_TEXT.queue} open={open} onClose={onClose} full>
+      {entries.length === 0 ? (
+        <Empty>{REPORT_TEXT.queueEmpty}</Empty>
+      ) : (
+        <Entries role="region" aria-label={REPORT_TEXT.queueCount(entries.length)}>
+          <Virtuoso
+            style={{ height: '100%' }}
+            data={entries}
+            computeItemKey={(_, entry) => entry._id}
+            itemContent={(_, entry) => (
+              <ReportRow entry={entry} roomName={roomName(entry.message.room)} onGoTo={goTo} onDismiss={(id) => void resolve(id, 'dismiss')} onDelete={setDeleting} />
+            )}
+          />
+        </Entries>
+      )}
+      <Close>
+        <Button type="button" variant="ghost" onClick={onClose}>
+          <Icon name="close" size={18} /> {CHAT_TEXT.closePanel}
+        </Button>
+      </Close>
+      {deleting !== null ? (
+        <ConfirmDialog
+          question={CHAT_TEXT.deleteQuestion}
+          onAnswer={(yes) => {
+            const id = deleting;
+            setDeleting(null);
+            if (yes) void resolve(id, 'delete');
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+const ReportRow = memo(function ReportRow(props: {
+  entry: ReportEntry;
+  roomName: string;
+  onGoTo: (entry: ReportEntry) => void;
+  onDismiss: (id: string) => void;
+  onDelete: (id: string) => void;
+}) {
+  const { entry } = props;
+  const count = entry.reasons.reduce((sum, r) => sum + r.count, 0);
+  return (
+    <Entry aria-label={REPORT_TEXT.entryTitle(props.roomName, count)}>
+      <Head>
+        <strong>{REPORT_TEXT.entryTitle(props.roomName, count)}</strong>
+        <time dateTime={entry.lastReportedAt}>{dayMonthTime(new Date(entry.lastReportedAt))}</time>
+      </Head>
+      <Reasons>{entry.reasons.map((r) => `${REPORT_TEXT.reasons[r.reason]} (${r.count})`).join(' · ')}</Reasons>
+      <Quote>
+        <strong>{entry.message.sender.username}</strong> : {visibleText(entry.message.content) || '—'}
+      </Quote>
+      {entry.details.map((words, index) => (
+        <Words key={index}>« {words} »</Words>
+      ))}
+      <By>{REPORT_TEXT.by(entry.reporters.map((r) => r.username).join(', '))}</By>
+      <Buttons>
+        <Button type="button" variant="ghost" onClick={() => props.onGoTo(entry)}>
+          {REPORT_TEXT.goTo}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => props.onDismiss(entry._id)}>
+          {REPORT_TEXT.dismiss}
+        </Button>
+        <Button type="button" variant="danger" onClick={() => props.onDelete(entry._id)}>
+          {REPORT_TEXT.deleteMessage}
+        </Button>
+      </Buttons>
+    </Entry>
+  );
+});
+
+const Entries = styled.div`
+  height: min(60dvh, 560px);
+  @media (max-width: 600px) {
+    height: calc(100dvh - 150px);
+  }
+`;
+const Entry = styled.article`
+  display: grid;
+  gap: 4px;
+  padding: 12px 4px;
+  border-bottom: 1px solid var(--border);
+`;
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  & time {
+    color: var(--muted);
+    font-size: 13px;
+    white-space: nowrap;
+  }
+`;
+const Reasons = styled.p`
+  margin: 0;
+  font-size: 14px;
+  color: var(--danger);
+`;
+const Quote = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+const Words = styled.p`
+  margin: 0;
+  font-style: italic;
+  color: var(--muted);
+  overflow-wrap: anywhere;
+`;
+const By = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: var(--muted);
+`;
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-top: 4px;
+`;
+const Close = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 12px;
+`;
+const Empty = styled.p`
+  color: var(--muted);
+`;
