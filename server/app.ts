@@ -215,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
   const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
   registerUsersMeRoutes(app, db);
-  registerChatRoomRoutes(app, db);
+  registerChatRoomRoutes(app, db, io);
   registerLiveRoutes(app, db);
   registerLearningRoutes(app, db, { mediaDir, now: accounts.now });
   registerReplayRoutes(app, db, { mediaDir, now: accounts.now });

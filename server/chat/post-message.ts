@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AttachmentType, ChatMessage, postMessageInput } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
@@ -8,7 +8,8 @@ import { changeCommentCount } from '../alerts/alert-comments';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { AlertRow } from '../alerts/alert-view';
 import type { UserRow } from '../users/user-queries';
-import { BANNED, NOT_ALLOWED, roomAccess } from './chat-access';
+import { BANNED, NOT_ALLOWED, roomAccess, type RoomAccess } from './chat-access';
+import { SLOW_MODE_TEXT, slowModeWaitMs } from '../../src/domain/slow-mode';
 import { repliesPicturesOf, toChatMessage, type MessageRow } from './message-view';
 import { nextSeq, type Transaction } from './room-seq';
 
@@ -18,7 +19,8 @@ export type PostMessageData = z.output<typeof postMessageInput>;
 export type ThreadChange = { parentId: string; under: 'message' | 'alert'; repliesCount: number; repliesPictures: string[]; seq: number };
 
 export type PostOutcome =
-  | { error: string }
+  /** `retryAfterMs`: the room's slow mode, the wait before this member may post again. */
+  | { error: string; retryAfterMs?: number }
   /** `created` false: a repeat of a stored post, answered with it and broadcast to no one. */
   | { created: false; message: ChatMessage }
   | { created: true; message: ChatMessage; thread: ThreadChange | null };
@@ -52,6 +54,10 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
 
   if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
   if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
+  if (!target.alert) {
+    const wait = await slowModeWait(db, user, access, now);
+    if (wait > 0) return { error: SLOW_MODE_TEXT.refused(Math.ceil(wait / 1000)), retryAfterMs: wait };
+  }
   const written = await writeOnce(db, user, input, now, {
     // Voice notes and videos in rooms are for the staff (spec 2 §6).
     kinds: user.isStaff ? ALL_KINDS : ['image', 'file'],
@@ -91,6 +97,22 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
       seq: written.extra.seq,
     },
   };
+}
+
+/**
+ * How long `user` still waits before posting in the room (issue 22, slow mode): the room's seconds
+ * after their last message there (threads included), 0 when off, for moderators and for staff.
+ * Only the last few seconds of the room are read (its (room, date) index).
+ */
+async function slowModeWait(db: Database, user: UserRow, access: RoomAccess, now: Date): Promise<number> {
+  const seconds = access.room.slowModeSeconds;
+  if (seconds <= 0 || access.moderator || user.isStaff) return 0;
+  const since = new Date(now.getTime() - seconds * 1000);
+  const [last] = await db
+    .select({ at: max(messages.createdAt) })
+    .from(messages)
+    .where(and(eq(messages.roomId, access.room.id), gt(messages.createdAt, since), eq(messages.authorId, user.id), isNull(messages.alertId)));
+  return slowModeWaitMs(seconds, last?.at ? last.at.getTime() : null, now.getTime());
 }
 
 export const ALL_KINDS: readonly AttachmentType[] = ['image', 'file', 'audio', 'video'];

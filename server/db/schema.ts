@@ -91,6 +91,8 @@ export const rooms = pgTable('rooms', {
   staffOnlyWrite: boolean('staff_only_write').notNull().default(false),
   /** The room's change sequence: the last `seq` given to one of its messages. */
   lastSeq: integer('last_seq').notNull().default(0),
+  /** Slow mode (issue 22): one message per member per so many seconds; 0 when off. */
+  slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
 });
 
 export const messages = pgTable(

@@ -27,6 +27,7 @@ import {
 } from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { REPORT_EVENTS, type ReportEntry } from '../../src/contract/reports';
+import { SLOW_MODE_EVENT } from '../../src/contract/chat-room';
 import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type ThreadRead, type threadReadAck } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
@@ -72,6 +73,7 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.pinChanged]: (event: z.infer<typeof pinChangedEvent>) => void;
   [SERVER_EVENTS.edited]: (message: ChatMessage) => void;
   [REPORT_EVENTS.entry]: (entry: ReportEntry) => void;
+  [SLOW_MODE_EVENT]: (event: { room: string; seconds: number }) => void;
   [REPORT_EVENTS.resolved]: (event: { messageId: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;

@@ -9,7 +9,15 @@ export const chatRoom = z.object({
     canRead: z.boolean(),
     canWrite: z.boolean(),
     canSendAttachments: z.boolean(),
+    /** Ours (issue 22): one message per member per so many seconds; 0 when off. */
+    slowModeSeconds: z._default(z.int().check(z.nonnegative()), 0),
   }),
 });
 export type ChatRoom = z.infer<typeof chatRoom>;
 export const chatRoomsResponse = z.object({ rooms: z.array(chatRoom) });
+
+/** `POST /rest/chat/rooms/{roomId}/slow_mode` (moderators, issue 22). */
+export const slowModeInput = z.object({ seconds: z.int().check(z.nonnegative()) });
+/** To the room's readers when a moderator changes it. */
+export const SLOW_MODE_EVENT = 'chat room slow mode';
+export const slowModeEvent = z.object({ room: z.string(), seconds: z.int().check(z.nonnegative()) });

@@ -492,24 +492,31 @@ export function MessageList(props: {
   const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
-  // moment after a scroll, never per frame), forgotten at the end.
+  // moment after the rendered range changes, never per frame, and once more when the scroll comes
+  // to rest: the last stretch of a scroll may change no range), forgotten at the end.
   const placeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const where = useRef({ limit, anchors, atBottom });
   where.current = { limit, anchors, atBottom };
+  const savePlace = useCallback(() => {
+    if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+    placeTimer.current = null;
+    if (!readRoom || !chat) return;
+    const { limit: size, anchors: bounds } = where.current;
+    // Only a reader in history has a place to keep (reaching the end forgets the kept one).
+    if (!reading.getSnapshot().matches('history')) return;
+    const top = scroller.current?.getBoundingClientRect().top ?? 0;
+    const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [];
+    const first = [...rows].find((row) => row.getBoundingClientRect().bottom > top + 1);
+    const topId = first?.dataset.id;
+    if (topId) void chat.reads.keepPlace(readRoom, { topId, limit: size, anchors: [...bounds] });
+  }, [readRoom, chat, reading]);
   const keepPlace = useCallback(() => {
     if (!readRoom || !chat || placeTimer.current !== null) return;
-    placeTimer.current = setTimeout(() => {
-      placeTimer.current = null;
-      const { limit: size, anchors: bounds } = where.current;
-      // Only a reader in history has a place to keep (reaching the end forgets the kept one).
-      if (!reading.getSnapshot().matches('history')) return;
-      const top = scroller.current?.getBoundingClientRect().top ?? 0;
-      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [];
-      const first = [...rows].find((row) => row.getBoundingClientRect().bottom > top + 1);
-      const topId = first?.dataset.id;
-      if (topId) void chat.reads.keepPlace(readRoom, { topId, limit: size, anchors: [...bounds] });
-    }, 400);
-  }, [readRoom, chat, reading]);
+    placeTimer.current = setTimeout(savePlace, 400);
+  }, [readRoom, chat, savePlace]);
+  const scrollRested = useCallback((scrolling: boolean) => {
+    if (!scrolling) savePlace();
+  }, [savePlace]);
   useEffect(() => () => {
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
   }, []);
@@ -547,6 +554,7 @@ export function MessageList(props: {
         alignToBottom
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
+        isScrolling={readRoom ? scrollRested : undefined}
         startReached={() => nearTop(0, true)}
         endReached={atJumpEnd ? loadJumpNewer : slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}

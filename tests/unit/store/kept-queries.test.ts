@@ -14,7 +14,7 @@ import { openMemoryDatabase } from './memory-database';
 let db: ComptoirDatabase;
 beforeAll(async () => {
   db = await openMemoryDatabase();
-  const room = (id: string, name: string): ChatRoom => ({ id, attributes: { name, icon: null, canRead: true, canWrite: true, canSendAttachments: false } });
+  const room = (id: string, name: string): ChatRoom => ({ id, attributes: { name, icon: null, canRead: true, canWrite: true, canSendAttachments: false, slowModeSeconds: 0 } });
   await foldRooms(db, [room('forex', 'Forex'), room('crypto', 'Crypto')]);
   await foldChatEvents(db, Array.from({ length: 80 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i), forViewer: true })));
   await foldChatEvents(db, Array.from({ length: 80 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i, 'crypto'), forViewer: true })));

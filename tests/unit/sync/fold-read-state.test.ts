@@ -14,7 +14,7 @@ const state = (room: string, version: number, unread: number, second: number | n
 });
 const ROOM = (id: string, position: number) => ({
   id,
-  attributes: { name: id, icon: null, canRead: true, canWrite: true, canSendAttachments: true },
+  attributes: { name: id, icon: null, canRead: true, canWrite: true, canSendAttachments: true, slowModeSeconds: 0 },
   position,
 });
 
