@@ -21,7 +21,7 @@ import {
   searchResponse,
   type ChatMessage,
 } from '../contract/chat';
-import { chatRoomsResponse } from '../contract/chat-room';
+import { chatRoomsResponse, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
 import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
@@ -38,7 +38,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, nextHistory, parseStream, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, parseStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -426,6 +426,7 @@ export function createChatSync(deps: {
     socket.on(SERVER_EVENTS.pinChanged, pinChangedEvent, (event) => {
       enqueue([{ type: 'PinChanged', ...event }], { channel: { room: event.room }, seq: event.seq });
     }),
+    socket.on(SLOW_MODE_EVENT, slowModeEvent, (event) => void foldSlowMode(event.room, event.seconds)),
     socket.on(SERVER_EVENTS.usersCount, chatUsersCountEvent, (event) => {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
@@ -452,6 +453,11 @@ export function createChatSync(deps: {
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 
+  /** A room's slow mode, in the record of every room's (`kv` `slow-modes`). */
+  function foldSlowMode(room: string, seconds: number): Promise<void> {
+    return serial(async () => writeKv(db, SLOW_MODES_KEY, { ...((await readKv<Record<string, number>>(db, SLOW_MODES_KEY)) ?? {}), [room]: seconds }));
+  }
+
   /** After a private deletion: is anything of the conversation left here (or older on the server)? */
   async function announcePrivateDeletion(conversationId: string): Promise<void> {
     const stream = conversationStream(conversationId);
@@ -472,7 +478,20 @@ export function createChatSync(deps: {
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
-      if (answer.ok) await serial(() => foldRooms(db, answer.data.rooms));
+      if (!answer.ok) return;
+      const { rooms } = answer.data;
+      await serial(async () => {
+        await foldRooms(db, rooms);
+        await writeKv(db, SLOW_MODES_KEY, Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds])));
+      });
+    },
+
+    /** A moderator sets a room's slow mode (issue 22); null once done, else the refusal. */
+    async setSlowMode(room: string, seconds: number): Promise<string | null> {
+      const answer = await api.request(okAck, 'rest', `/chat/rooms/${encodeURIComponent(room)}/slow_mode`, { method: 'POST', body: { seconds } });
+      if (!answer.ok) return answer.error;
+      await foldSlowMode(room, seconds);
+      return null;
     },
 
     /**

@@ -133,6 +133,10 @@ export const windowBound = (history: HistoryState | null): number | null => (his
 export const historyKey = (stream: string) => `history:${stream}`;
 /** The kv record of the member's follows and blocks (a block hides the member's messages in every list). */
 export const FOLLOWINGS_KEY = 'followings';
+/** The kv record of every room's slow mode (seconds, 0 when off; issue 22). */
+export const SLOW_MODES_KEY = 'slow-modes';
+/** The kv record of the moderators' report queue, most recently reported first (issue 22). */
+export const REPORTS_KEY = 'reports';
 
 /** The stream a 'join room' / 'more messages' reference names. */
 export function streamOfRef(ref: HistoryRef): string {

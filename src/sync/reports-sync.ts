@@ -4,11 +4,10 @@ import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { readKv, writeKv } from './fold-chat-event';
 import type { SocketTransport } from './socket-transport';
+import { REPORTS_KEY } from './message-state';
 
 export type ReportsSync = ReturnType<typeof createReportsSync>;
 
-/** The kv record of the moderators' queue: its entries, most recently reported first. */
-export const REPORTS_KEY = 'reports';
 
 /** The queue with `entry` in its place (replacing the same message's), most recently reported first. */
 export function withEntry(entries: readonly ReportEntry[], entry: ReportEntry): ReportEntry[] {

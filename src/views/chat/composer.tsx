@@ -17,6 +17,7 @@ import type { ComposerPick } from './composer-upload';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
 import { VoiceRecorder } from './voice-recorder';
+import { SlowModeBar } from './slow-mode-bar';
 
 export const LOCK_KEY = 'isLocked';
 
@@ -28,11 +29,21 @@ const ComposerUpload = lazy(() => import('./composer-upload').then((m) => ({ def
  * typed in, so a quick room switch can never post it elsewhere (DESIGN.md); the composer is keyed
  * by its stream and opens with that stream's kept draft (issue 21).
  */
-export function Composer(props: { stream: string; privateRoom?: boolean; canSendAttachments?: boolean; voiceNotes?: boolean; onArrowUpWhenEmpty?: () => void }) {
+export function Composer(props: {
+  stream: string;
+  privateRoom?: boolean;
+  canSendAttachments?: boolean;
+  voiceNotes?: boolean;
+  onArrowUpWhenEmpty?: () => void;
+  /** A room's composer (its threads' too): its slow mode above it (issue 22). */
+  slowMode?: { room: string; roomName: string; moderator: boolean };
+}) {
   const { storage, drafts } = useApp();
   const chat = useChat();
   const chatRef = useRef(chat);
   chatRef.current = chat;
+  /** When the member last sent from here: a slow mode's countdown starts from it. */
+  const [sentAt, setSentAt] = useState<number | null>(null);
   const composer = useActorRef(
     composerMachine.provide({
       actors: {
@@ -42,6 +53,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
         submit: (_, draft) => {
           const target = parseStream(draft.stream);
           if (!target) return;
+          setSentAt(Date.now());
           void chatRef.current?.send({
             room: 'room' in target ? target.room : '',
             parentMessage: 'parentMessage' in target ? target.parentMessage : null,
@@ -113,6 +125,7 @@ export function Composer(props: { stream: string; privateRoom?: boolean; canSend
           ))}
         </Mentions>
       ) : null}
+      {props.slowMode ? <SlowModeBar {...props.slowMode} sentAt={sentAt} /> : null}
       <AttachmentChips attachments={attachments.map((a) => ({ ...a, url: imageUrls[a.id] ?? null }))} onRemove={(id) => composer.send({ type: 'composer.detach', id })} />
       {pick ? (
         <Suspense fallback={null}>

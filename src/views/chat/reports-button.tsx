@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ReportEntry } from '../../contract/reports';
 import { REPORT_TEXT } from '../../domain/report-text-fr';
 import { kv$ } from '../../store/chat-queries';
-import { REPORTS_KEY } from '../../sync/reports-sync';
+import { REPORTS_KEY } from '../../sync/message-state';
 import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 import { useQuery } from '../common/use-query';

@@ -191,7 +191,13 @@ export const RoomView = memo(function RoomView({
           {CHAT_TEXT.banned} {banDate(banDisplayDate(banExpiry))}
         </ComposerNotice>
       ) : room.canRead && room.canWrite ? (
-        <Composer key={stream} stream={stream} canSendAttachments={room.canSendAttachments} onArrowUpWhenEmpty={onReply ? replyToLast : undefined} />
+        <Composer
+          key={stream}
+          stream={stream}
+          canSendAttachments={room.canSendAttachments}
+          onArrowUpWhenEmpty={onReply ? replyToLast : undefined}
+          slowMode={{ room: room.id, roomName: room.name, moderator }}
+        />
       ) : room.canRead ? (
         <ComposerNotice>{CHAT_TEXT.readOnly}</ComposerNotice>
       ) : null}

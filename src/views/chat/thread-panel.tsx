@@ -77,7 +77,14 @@ export function ThreadPanel(props: {
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />
       </Replies>
-      {props.room.canWrite ? <Composer key={stream} stream={stream} canSendAttachments={props.room.canSendAttachments} /> : null}
+      {props.room.canWrite ? (
+        <Composer
+          key={stream}
+          stream={stream}
+          canSendAttachments={props.room.canSendAttachments}
+          slowMode={viewer.moderator ? undefined : { room: props.room.id, roomName: props.room.name, moderator: false }}
+        />
+      ) : null}
     </Aside>
   );
 }
