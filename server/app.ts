@@ -24,6 +24,7 @@ import { registerAlertRoutes } from './routes/alert-routes';
 import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerReportRoutes } from './routes/report-routes';
+import { registerModerationRoutes } from './routes/moderation-routes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
 import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerReportRoutes(app, db, io);
+  registerModerationRoutes(app, db);
   registerReadStateRoutes(app, db);
   registerInboxRoutes(app, db);
   registerAlertRoutes(app, db, io, { mail, push });

@@ -11,6 +11,7 @@ import { isBlockedBetween } from './user-blocks';
 import type { UserRow } from '../users/user-queries';
 import { BANNED, NOT_ALLOWED, roomAccess } from './chat-access';
 import { toChatMessage } from './message-view';
+import { logModeration, muteRefusal } from './moderation';
 import { nextSeqOf, type SeqStream } from './room-seq';
 
 export type EditOutcome =
@@ -54,6 +55,7 @@ export async function editMessage(db: Database, user: UserRow, input: EditMessag
     throw error;
   });
   if (!edited) return { error: NOT_ALLOWED };
+  if (edited.authorId !== user.id) await logModeration(db, { moderatorId: user.id, action: 'edit_message', targetUserId: edited.authorId, messageId: edited.id, roomId: edited.roomId }, now);
   return { message: await toChatMessage(db, edited, null), changed: true, participants: await participantsIf(db, user, row.conversationId) };
 }
 
@@ -81,8 +83,10 @@ async function refusal(db: Database, user: UserRow, row: Row, now: Date): Promis
   if (right === 'moderator') return null;
   if (right === 'tooLate') return EDIT_TEXT.tooLate;
   if (right === 'none') return NOT_ALLOWED;
-  // The author edits where they may still write: a ban closes it as it closes posting.
+  // The author edits where they may still write: a ban or a mute closes it as it closes posting.
   if (access.banned) return BANNED;
+  const muted = await muteRefusal(db, user.id, now);
+  if (muted) return muted;
   if (row.alertId === null && !access.rights.canWrite) return NOT_ALLOWED;
   return null;
 }

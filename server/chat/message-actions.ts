@@ -11,6 +11,7 @@ import { repliesPicturesOf, type MessageRow } from './message-view';
 import type { ThreadChange } from './post-message';
 import { participantsOf, touchConversation } from '../messaging/conversations';
 import { nextSeq, nextSeqOf, type SeqStream, type Transaction } from './room-seq';
+import { logModeration } from './moderation';
 
 export type LikeAnswer = Exclude<z.infer<typeof likeAck>, { error: string }>;
 /** Where a change to a message is announced: its room, its thread when it is a reply, its alert when it is a comment. */
@@ -101,6 +102,7 @@ export async function deleteMessage(db: Database, user: UserRow, messageId: stri
     return parent ? { repliesCount: parent.repliesCount, seq: parentSeq } : null;
   });
   if (!result) return { place, seq: null, thread: null };
+  if (message.authorId !== user.id) await logModeration(db, { moderatorId: user.id, action: 'delete_message', targetUserId: message.authorId, messageId: message.id, roomId }, now);
   const parentId = message.alertId ?? message.parentId;
   if (parentId === null || result.extra === null) return { place, seq: result.seq, thread: null };
   const under = message.alertId !== null ? 'alert' : 'message';

@@ -10,6 +10,7 @@ import type { AlertRow } from '../alerts/alert-view';
 import type { UserRow } from '../users/user-queries';
 import { BANNED, NOT_ALLOWED, roomAccess, type RoomAccess } from './chat-access';
 import { SLOW_MODE_TEXT, slowModeWaitMs } from '../../src/domain/slow-mode';
+import { muteRefusal } from './moderation';
 import { repliesPicturesOf, toChatMessage, type MessageRow } from './message-view';
 import { nextSeq, type Transaction } from './room-seq';
 
@@ -53,6 +54,9 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
   if (repeat) return repeat;
 
   if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
+  // A timed mute closes writing as a ban does, until it ends (issue 22).
+  const muted = await muteRefusal(db, user.id, now);
+  if (muted) return { error: muted };
   if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
   if (!target.alert) {
     const wait = await slowModeWait(db, user, access, now);

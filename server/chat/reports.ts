@@ -8,6 +8,7 @@ import type { UserRow } from '../users/user-queries';
 import { NOT_ALLOWED } from './chat-access';
 import { mayReadMessage } from './message-actions';
 import { sendersById, toChatMessages } from './message-view';
+import { logModeration } from './moderation';
 
 /** The open entries the queue lists at most (the oldest beyond wait for the newer to be handled). */
 const QUEUE_MAX = 200;
@@ -84,5 +85,7 @@ export async function resolveReports(db: Database, moderator: UserRow, messageId
     .set({ resolvedAt: now, resolvedBy: moderator.id, resolution: action === 'delete' ? 'deleted' : 'dismissed' })
     .where(and(eq(messageReports.messageId, messageId), isNull(messageReports.resolvedAt)))
     .returning({ messageId: messageReports.messageId });
-  return closed.length > 0;
+  if (closed.length === 0) return false;
+  await logModeration(db, { moderatorId: moderator.id, action: action === 'delete' ? 'report_deleted' : 'report_dismissed', messageId }, now);
+  return true;
 }

@@ -192,6 +192,32 @@ export const threadReads = pgTable(
  * is not stored: it is read once the member's read state of its stream (the room's, or the
  * thread's for a reply) has passed it.
  */
+/** Timed mutes (issue 22): a member who may not write in the chat until `until` (10 min, 1 h, 24 h). */
+export const chatMutes = pgTable('chat_mutes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+  mutedBy: integer('muted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Every moderation action, with its author (issue 22): mutes, deletions and edits of others' messages, reports resolved, slow modes. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: serial('id').primaryKey(),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    messageId: text('message_id'),
+    roomId: text('room_id'),
+    details: text('details').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('moderation_log_date_idx').on(t.createdAt)],
+);
+
 /**
  * 'Signaler' (issue 22): one report per member and message, with its reason; open until a
  * moderator classes it or deletes the message (the resolution and its author are kept).

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SLOW_MODE_EVENT, slowModeInput, type ChatRoom } from '../../src/contract/chat-room';
 import { isSlowModeChoice } from '../../src/domain/slow-mode';
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED } from '../chat/chat-access';
+import { logModeration } from '../chat/moderation';
 import { readersChannel, roomChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
 import type { Database } from '../db/open-database';
@@ -26,6 +27,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, db: Database, io: C
     const room = request.params.roomId;
     const [updated] = await db.update(rooms).set({ slowModeSeconds: input.data.seconds }).where(eq(rooms.id, room)).returning({ id: rooms.id });
     if (!updated) return reply.code(404).send({ error: NOT_ALLOWED });
+    await logModeration(db, { moderatorId: user.id, action: 'slow_mode', roomId: room, details: `${input.data.seconds} s` });
     io.to([readersChannel(room), roomChannel(room)]).emit(SLOW_MODE_EVENT, { room, seconds: input.data.seconds });
     return reply.send({ ok: true });
   });
