@@ -4,8 +4,10 @@ export type MuteMinutes = (typeof MUTE_CHOICES)[number];
 export const isMuteChoice = (minutes: number): minutes is MuteMinutes => (MUTE_CHOICES as readonly number[]).includes(minutes);
 
 const span = (minutes: number) => (minutes >= 60 ? `${minutes / 60} h` : `${minutes} min`);
-const clock = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Paris' });
-const dayClock = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Paris' });
+// Made on first use: this module is on the chat's boot path ('Rendre muet'), ICU is not.
+const clock = (at: Date) => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Paris' }).format(at);
+const dayClock = (at: Date) =>
+  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Paris' }).format(at);
 
 export const MUTE_TEXT = {
   action: 'Rendre muet',
@@ -17,6 +19,6 @@ export const MUTE_TEXT = {
   done: (username: string, minutes: number) => `${username} ne pourra plus écrire pendant ${span(minutes)}`,
   /** The refusal a muted member's post gets (Paris time; the day too beyond today). */
   refused: (until: Date, now: Date) =>
-    `Vous ne pouvez plus écrire dans le chat jusqu’à ${until.toDateString() === now.toDateString() ? clock.format(until) : `le ${dayClock.format(until)}`}.`,
+    `Vous ne pouvez plus écrire dans le chat jusqu’à ${until.toDateString() === now.toDateString() ? clock(until) : `le ${dayClock(until)}`}.`,
   notModeratable: 'Un modérateur ne peut pas être rendu muet.',
 } as const;

@@ -22,6 +22,7 @@ import {
   type ChatMessage,
 } from '../contract/chat';
 import { chatRoomsResponse, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
+import { muteResponse } from '../contract/moderation';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
 import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
@@ -484,6 +485,12 @@ export function createChatSync(deps: {
         await foldRooms(db, rooms);
         await writeKv(db, SLOW_MODES_KEY, Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds])));
       });
+    },
+
+    /** A moderator mutes a member for 10, 60 or 1440 minutes (issue 22); null once done, else the refusal. */
+    async mute(userId: number, minutes: number): Promise<string | null> {
+      const answer = await api.request(muteResponse, 'rest', '/chat/mutes', { method: 'POST', body: { userId, minutes } });
+      return answer.ok ? null : answer.error;
     },
 
     /** A moderator sets a room's slow mode (issue 22); null once done, else the refusal. */

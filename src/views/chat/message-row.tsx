@@ -13,10 +13,13 @@ import { MessageText } from '../messaging/message-text';
 import { AudioPlayer } from './audio-player';
 import { useChat } from './use-chat';
 import { EDIT_TEXT, mayEdit } from '../../domain/message-edit';
+import { MUTE_TEXT } from '../../domain/mute';
 
 export type Viewer = { id: number; moderator: boolean };
 
 /** Who liked a message: its own chunk, loaded when first opened (it reads the store; a row does not). */
+/** A moderator's 'Rendre muet': its own chunk. */
+const MuteDialog = lazy(() => import('./mute-dialog').then((m) => ({ default: m.MuteDialog })));
 /** 'Signaler': its own chunk too. */
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
@@ -38,6 +41,7 @@ export const MessageRow = memo(function MessageRow(props: {
   const chat = useChat();
   const [confirm, setConfirm] = useState<'delete' | 'unpin' | null>(null);
   const [reporting, setReporting] = useState(false);
+  const [muting, setMuting] = useState(false);
   const [pinEditor, setPinEditor] = useState(false);
   const [likers, setLikers] = useState(false);
   const [picture, setPicture] = useState<Attachment | null>(null);
@@ -146,6 +150,11 @@ export const MessageRow = memo(function MessageRow(props: {
             {CHAT_TEXT.markUnreadShort}
           </ToolButton>
         ) : null}
+        {!mine && viewer.moderator && !isPrivate ? (
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => setMuting(true)}>
+            {MUTE_TEXT.action}
+          </ToolButton>
+        ) : null}
         {!mine ? (
           <ToolButton type="button" aria-haspopup="dialog" onClick={() => setReporting(true)}>
             {CHAT_TEXT.report}
@@ -164,6 +173,11 @@ export const MessageRow = memo(function MessageRow(props: {
           }
           onAnswer={(yes) => void answer(yes)}
         />
+      ) : null}
+      {muting ? (
+        <Suspense fallback={null}>
+          <MuteDialog user={message.sender} onClose={() => setMuting(false)} />
+        </Suspense>
       ) : null}
       {reporting ? (
         <Suspense fallback={null}>
