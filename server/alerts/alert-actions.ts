@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ALERT_NOT_FOUND } from './alert-write';
 import type { Database } from '../db/open-database';
-import { alertLikes, alerts } from '../db/schema';
+import { alertAcks, alertLikes, alerts } from '../db/schema';
 import { NOT_ALLOWED } from '../chat/chat-access';
 import type { LikeAnswer } from '../chat/message-actions';
 import { nextSeq } from '../chat/room-seq';
@@ -50,6 +51,34 @@ export async function setAlertLike(db: Database, user: UserRow, alert: AlertRow,
     roomId: result.roomId,
     changed: result.changed,
   };
+}
+
+export type AlertAckOutcome = { error: string; status: 400 | 403 | 404 } | { acksCount: number; seq: number; roomId: string; changed: boolean };
+
+/**
+ * 'Bien reçu' on an urgent alert (issue 22): by a member it is shown whole to, not its author; once
+ * (a repeat changes nothing, takes no seq and is announced to no one).
+ */
+export async function acknowledgeAlert(db: Database, user: UserRow, alert: AlertRow, now: Date = new Date()): Promise<AlertAckOutcome> {
+  if (alert.deletedAt !== null) return { error: ALERT_NOT_FOUND, status: 404 };
+  if (!alert.urgent || alert.authorId === user.id) return { error: NOT_ALLOWED, status: 400 };
+  if (!isUnlocked(alert, await alertViewerOf(db, user, now))) return { error: NOT_ALLOWED, status: 403 };
+  return db.transaction(async (tx) => {
+    const added = await tx.insert(alertAcks).values({ alertId: alert.id, userId: user.id, createdAt: now }).onConflictDoNothing().returning({ id: alertAcks.alertId });
+    if (added.length === 0) {
+      const [current] = await tx.select({ acksCount: alerts.acksCount, seq: alerts.seq, roomId: alerts.roomId }).from(alerts).where(eq(alerts.id, alert.id));
+      return { acksCount: current?.acksCount ?? 0, seq: current?.seq ?? 0, roomId: current?.roomId ?? alert.roomId, changed: false };
+    }
+    const [room] = await tx.select({ roomId: alerts.roomId }).from(alerts).where(eq(alerts.id, alert.id));
+    const roomId = room?.roomId ?? alert.roomId;
+    const seq = await nextSeq(tx, roomId);
+    const [updated] = await tx
+      .update(alerts)
+      .set({ acksCount: sql`${alerts.acksCount} + 1`, seq })
+      .where(eq(alerts.id, alert.id))
+      .returning({ acksCount: alerts.acksCount });
+    return { acksCount: updated?.acksCount ?? 0, seq, roomId, changed: true };
+  });
 }
 
 /** `seq` null: it was already deleted, nothing to announce. */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ALERT_EVENTS } from '../../src/contract/alerts';
 import { SERVER_EVENTS } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
-import { alertLikes } from '../db/schema';
+import { alertAcks, alertLikes } from '../db/schema';
 import type { ComptoirIo } from '../realtime/socket-server';
 import { readersChannel, userChannel } from '../realtime/channels';
 import { alertBodies, alertFor, type AlertRow } from './alert-view';
@@ -48,12 +48,29 @@ export async function announceAlert(io: ComptoirIo, db: Database, row: AlertRow,
               .where(and(eq(alertLikes.alertId, row.id), inArray(alertLikes.userId, wholeIds)))
           ).map((like) => like.userId),
         );
+  // An edit carries each one's acknowledgement, as their like: a newer stamp never takes it back.
+  const ackers =
+    created || !row.urgent || wholeIds.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ userId: alertAcks.userId })
+              .from(alertAcks)
+              .where(and(eq(alertAcks.alertId, row.id), inArray(alertAcks.userId, wholeIds)))
+          ).map((ack) => ack.userId),
+        );
   for (const socket of whole) {
     const viewer = viewers.get(socket.data.user.id);
-    if (viewer) socket.emit(ALERT_EVENTS.alert, alertFor(body, row, viewer, likers.has(viewer.id)));
+    if (viewer) socket.emit(ALERT_EVENTS.alert, alertFor(body, row, viewer, likers.has(viewer.id), ackers.has(viewer.id)));
   }
   io.except(wholeIds.map(userChannel)).emit(ALERT_EVENTS.alert, alertFor(body, row, ANYONE, false));
   if (created) io.to(readersChannel(row.roomId)).emit(ALERT_EVENTS.increaseRoomAlert, { room: row.roomId });
+}
+
+/** An urgent alert's acknowledgement count (issue 22), to everyone like its likes. */
+export function announceAlertAcks(io: ComptoirIo, alertId: string, roomId: string, acksCount: number, seq: number): void {
+  io.emit(ALERT_EVENTS.ackCount, { _id: alertId, room: roomId, acksCount, seq });
 }
 
 /** Counts and deletions carry no content: every member's feed may hold the alert. */

@@ -38,6 +38,7 @@ export async function createAlert(db: Database, user: UserRow, input: AlertWrite
           attachments: input.attachments,
           trade: input.trade ?? null,
           freeAlert: input.freeAlert,
+          urgent: input.urgent,
           seq,
           createdAt: now,
           updatedAt: now,
@@ -79,6 +80,7 @@ export async function updateAlert(db: Database, user: UserRow, id: string, input
           attachments: input.attachments,
           trade: input.trade ?? null,
           freeAlert: input.freeAlert,
+          urgent: input.urgent,
           seq,
           updatedAt: now,
         })

@@ -294,6 +294,9 @@ export const alerts = pgTable(
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
     trade: jsonb('trade').$type<Trade | null>(),
     freeAlert: boolean('free_alert').notNull().default(false),
+    /** Issue 22: rings, and stays on top of the feed until the member acknowledges it ('Bien reçu'). */
+    urgent: boolean('urgent').notNull().default(false),
+    acksCount: integer('acks_count').notNull().default(0),
     seq: integer('seq').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -306,6 +309,21 @@ export const alerts = pgTable(
     index('alerts_room_date_idx').on(t.roomId, t.createdAt, t.id),
     index('alerts_author_date_idx').on(t.authorId, t.createdAt, t.id),
   ],
+);
+
+/** 'Bien reçu' on an urgent alert (issue 22): one per member. */
+export const alertAcks = pgTable(
+  'alert_acks',
+  {
+    alertId: text('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
 );
 
 export const alertLikes = pgTable(

@@ -77,6 +77,7 @@ export type ServerToClientEvents = {
   [REPORT_EVENTS.resolved]: (event: { messageId: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
+  [ALERT_EVENTS.ackCount]: (event: { _id: string; room: string; acksCount: number; seq: number }) => void;
   [MESSAGING_SERVER_EVENTS.newPrivateMessage]: (event: z.infer<typeof newPrivateMessageEvent>) => void;
   [MESSAGING_SERVER_EVENTS.read]: (event: z.infer<typeof conversationReadEvent>) => void;
   [READ_SERVER_EVENTS.roomRead]: (state: RoomRead) => void;

@@ -1,16 +1,17 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { alertInput, alertsQuery, alertsSummaryInput, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
+import { alertInput, alertsQuery, alertsSummaryInput, type alertAckAnswer, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
 import type { Database } from '../db/open-database';
 import { messages, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
-import { announceAlert } from '../alerts/alert-broadcast';
+import { announceAlert, announceAlertAcks } from '../alerts/alert-broadcast';
+import { acknowledgeAlert, findAlert } from '../alerts/alert-actions';
 import { alertNotifications } from '../alerts/alert-notifications';
 import { ALERTS_PAGE_SIZE, ALERTS_SUMMARY_SIZE, alertAuthors, alertRows } from '../alerts/alert-queries';
 import { toAlert, toAlerts, type AlertRow } from '../alerts/alert-view';
 import { alertViewerOf } from '../alerts/alert-viewer';
-import { createAlert, updateAlert } from '../alerts/alert-write';
+import { ALERT_NOT_FOUND, createAlert, updateAlert } from '../alerts/alert-write';
 import { connectedUsersIn } from '../chat/chat-broadcast';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { decodeCursor, nextCursor } from '../chat/page-cursor';
@@ -105,6 +106,18 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
     await afterWrite(outcome.row, user, false, false, request.log);
     const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
     return reply.send(answer);
+  });
+
+  // 'Bien reçu' on an urgent alert (issue 22).
+  app.post<{ Params: { id: string } }>('/rest/alerts/:id/ack', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const alert = await findAlert(db, request.params.id);
+    if (!alert) return reply.code(404).send({ error: ALERT_NOT_FOUND });
+    const outcome = await acknowledgeAlert(db, user, alert);
+    if ('error' in outcome) return reply.code(outcome.status).send({ error: outcome.error });
+    if (outcome.changed) announceAlertAcks(io, alert.id, outcome.roomId, outcome.acksCount, outcome.seq);
+    return reply.send({ _id: alert.id, acksCount: outcome.acksCount, acknowledged: true, seq: outcome.seq } satisfies z.infer<typeof alertAckAnswer>);
   });
 
   /**

@@ -53,6 +53,12 @@ export const alert = z.object({
   locked: z.boolean(),
   /** The room's change sequence at the alert's last change (see chatMessage.seq). */
   seq: z.int().check(z.nonnegative()),
+  /** Ours (issue 22): an urgent alert rings and stays on top until acknowledged ('Bien reçu'). */
+  urgent: z._default(z.boolean(), false),
+  /** How many members acknowledged it. */
+  acksCount: z._default(z.int().check(z.nonnegative()), 0),
+  /** The viewer acknowledged it. */
+  acknowledged: z._default(z.boolean(), false),
 });
 export type Alert = z.infer<typeof alert>;
 
@@ -90,6 +96,8 @@ export const alertInput = z.object({
   attachments: z._default(z.array(id).check(z.maxLength(10)), []),
   trade: z.optional(z.nullable(trade)),
   freeAlert: z._default(z.boolean(), false),
+  /** Ours (issue 22). */
+  urgent: z._default(z.boolean(), false),
   sendMail: z.optional(z.boolean()),
 });
 export type AlertInput = z.input<typeof alertInput>;
@@ -98,7 +106,14 @@ export const alertAnswer = z.object({ alert });
 /** 'increase room alert': a new alert in a room that is not on screen. */
 export const increaseRoomAlertEvent = z.object({ room: id });
 
+/** `POST /rest/alerts/{id}/ack` ('Bien reçu', issue 22): the alert's new count. */
+export const alertAckAnswer = z.object({ _id: id, acksCount: z.int().check(z.nonnegative()), acknowledged: z.literal(true), seq: z.int() });
+/** To every member: an alert's acknowledgement count changed. */
+export const alertAckCountEvent = z.object({ _id: id, room: id, acksCount: z.int().check(z.nonnegative()), seq: z.int() });
+
 export const ALERT_EVENTS = {
   alert: 'chat alert',
   increaseRoomAlert: 'increase room alert',
+  /** Ours (issue 22). */
+  ackCount: 'chat alert ack count',
 } as const;
