@@ -38,6 +38,13 @@ export const ALERT_TITLES = [
 ] as const;
 
 export const ALERT_TEXT = {
+  /** Issue 22: an urgent alert rings and stays on top until each member acknowledges it. */
+  urgent: 'Urgent',
+  urgentField: 'Alerte urgente (sonne et reste en tête jusqu’à confirmation de lecture)',
+  acknowledge: 'Bien reçu',
+  acknowledged: 'Reçu',
+  acksCount: (n: number) => `${n} membre${n > 1 ? 's ont' : ' a'} bien reçu`,
+  toAcknowledge: 'À confirmer',
   created: "La notification a bien été envoyée. Elle sera visible d'ici 2 minutes max",
   createdVideo: "La vidéo de votre notification doit être traitée. Elle sera disponible et affichée d'ici 5 minutes max",
   edited: 'La notification a bien été modifiée',

@@ -11,6 +11,8 @@ export type AlertDraft = {
   tradeEnabled: boolean;
   trade: TradeDraft;
   freeAlert: boolean;
+  /** Issue 22: rings and stays on top until acknowledged. */
+  urgent: boolean;
   sendMail: boolean;
 };
 
@@ -33,6 +35,7 @@ export type AlertFormEvent =
   | { type: 'form.trade'; field: keyof TradeDraft; value: string }
   | { type: 'form.toggleTrade' }
   | { type: 'form.toggleFree' }
+  | { type: 'form.toggleUrgent' }
   | { type: 'form.toggleMail' }
   | { type: 'form.attach'; attachment: AlertAttachment }
   | { type: 'form.detach'; id: string }
@@ -50,6 +53,7 @@ export const emptyDraft = (room: string): AlertDraft => ({
   tradeEnabled: false,
   trade: emptyTrade(),
   freeAlert: false,
+  urgent: false,
   sendMail: false,
 });
 
@@ -78,6 +82,7 @@ export function payloadOf(context: AlertFormInput): AlertInput {
     attachments: draft.attachments.map((a) => a.id),
     trade: trade && 'trade' in trade ? trade.trade : null,
     freeAlert: draft.freeAlert,
+    urgent: draft.urgent,
     ...(context.alertId === null ? { sendMail: draft.sendMail } : {}),
   };
 }
@@ -120,6 +125,7 @@ export const alertFormMachine = setup({
         },
         'form.toggleTrade': { actions: assign(({ context }) => ({ draft: { ...context.draft, tradeEnabled: !context.draft.tradeEnabled } })) },
         'form.toggleFree': { actions: assign(({ context }) => ({ draft: { ...context.draft, freeAlert: !context.draft.freeAlert } })) },
+        'form.toggleUrgent': { actions: assign(({ context }) => ({ draft: { ...context.draft, urgent: !context.draft.urgent } })) },
         'form.toggleMail': { actions: assign(({ context }) => ({ draft: { ...context.draft, sendMail: !context.draft.sendMail } })) },
         'form.attach': {
           actions: assign(({ context, event }) => ({

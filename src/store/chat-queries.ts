@@ -141,6 +141,21 @@ export const kv$ = <T>(db: ComptoirDatabase, key: string): Observable<T | null> 
 export const alert$ = (db: ComptoirDatabase, id: string): Observable<Alert | null> =>
   db.alerts.findOne(id).$.pipe(map((d) => (d ? visibleAlert(fromAlertDoc(d.toJSON() as AlertDoc)) : null)));
 
+/**
+ * Of the feed's alerts, the urgent ones the member has still to acknowledge (issue 22), in the
+ * feed's order: the feed shows them first until 'Bien reçu'.
+ */
+export const urgentToAcknowledge$ = (db: ComptoirDatabase, ids: readonly string[]): Observable<string[]> =>
+  db.alerts.findByIds([...ids]).$.pipe(
+    map((docs) =>
+      ids.filter((id) => {
+        const doc = docs.get(id);
+        const shown = doc ? visibleAlert(fromAlertDoc(doc.toJSON() as AlertDoc)) : null;
+        return shown !== null && shown.urgent && !shown.acknowledged && !shown.me && !shown.locked;
+      }),
+    ),
+  );
+
 /** Every room's alert badge ('increase room alert'), keyed by room id. */
 export const alertBadges$ = (db: ComptoirDatabase): Observable<Record<string, number>> =>
   db.kv

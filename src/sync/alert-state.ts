@@ -14,6 +14,9 @@ export type AlertState = {
   likes: { count: number; seq: number } | null;
   replies: { count: number; pictures: string[]; seq: number } | null;
   liked: { value: boolean; seq: number } | null;
+  /** Issue 22: how many acknowledged the urgent alert, and whether the viewer did (optional: states stored before). */
+  acks?: { count: number; seq: number } | null;
+  acknowledged?: { value: boolean; seq: number } | null;
   deletedSeq: number | null;
 };
 
@@ -24,6 +27,8 @@ export const emptyAlertState = (_id: string, room: string): AlertState => ({
   likes: null,
   replies: null,
   liked: null,
+  acks: null,
+  acknowledged: null,
   deletedSeq: null,
 });
 
@@ -36,6 +41,8 @@ export function stateOfAlert(alert: Alert, forViewer: boolean): AlertState {
     likes: { count: alert.likesCount, seq: alert.seq },
     replies: { count: alert.repliesCount, pictures: alert.repliesPictures, seq: alert.seq },
     liked: forViewer ? { value: alert.liked, seq: alert.seq } : null,
+    acks: { count: alert.acksCount, seq: alert.seq },
+    acknowledged: forViewer ? { value: alert.acknowledged, seq: alert.seq } : null,
     deletedSeq: null,
   };
 }
@@ -48,6 +55,8 @@ export function mergeAlert(a: AlertState, b: AlertState): AlertState {
     likes: newest(a.likes, b.likes),
     replies: newest(a.replies, b.replies),
     liked: newest(a.liked, b.liked),
+    acks: newest(a.acks ?? null, b.acks ?? null),
+    acknowledged: newest(a.acknowledged ?? null, b.acknowledged ?? null),
     deletedSeq: a.deletedSeq === null ? b.deletedSeq : b.deletedSeq === null ? a.deletedSeq : Math.max(a.deletedSeq, b.deletedSeq),
   };
 }
@@ -60,6 +69,8 @@ export function visibleAlert(state: AlertState): Alert | null {
     repliesCount: state.replies?.count ?? state.alert.repliesCount,
     repliesPictures: state.replies?.pictures ?? state.alert.repliesPictures,
     liked: state.liked?.value ?? state.alert.liked,
+    acksCount: state.acks?.count ?? state.alert.acksCount ?? 0,
+    acknowledged: state.acknowledged?.value ?? state.alert.acknowledged ?? false,
   };
 }
 

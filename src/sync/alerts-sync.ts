@@ -1,4 +1,4 @@
-import { alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput } from '../contract/alerts';
+import { alertAckAnswer, alertAckCountEvent, alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput } from '../contract/alerts';
 import { CLIENT_EVENTS, likeAck, okAck } from '../contract/chat';
 import type { AlertFilter } from '../machines/alert-filter-machine';
 import type { ComptoirDatabase } from '../store/database';
@@ -55,6 +55,7 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
         }
       });
     }),
+    socket.on(ALERT_EVENTS.ackCount, alertAckCountEvent, (event) => void fold([{ type: 'AcksChanged', ...event }])),
     socket.on(ALERT_EVENTS.increaseRoomAlert, increaseRoomAlertEvent, (event) => {
       if (event.room === visibleRoom) return;
       void serial(async () => writeKv(db, alertBadgeKey(event.room), ((await readKv<number>(db, alertBadgeKey(event.room))) ?? 0) + 1));
@@ -163,6 +164,14 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
       if (!answer.ok) return answer.error;
       if (!('likesCount' in answer.data)) return answer.data.error;
       await fold([{ type: 'LikedChanged', _id: alertId, room, liked: answer.data.liked, likesCount: answer.data.likesCount, seq: answer.data.seq }]);
+      return null;
+    },
+
+    /** 'Bien reçu' on an urgent alert (issue 22): null once counted, else the refusal. */
+    async acknowledge(alertId: string, room: string): Promise<string | null> {
+      const answer = await api.request(alertAckAnswer, 'rest', `/alerts/${encodeURIComponent(alertId)}/ack`, { method: 'POST', body: {} });
+      if (!answer.ok) return answer.error;
+      await fold([{ type: 'AcksChanged', _id: alertId, room, acksCount: answer.data.acksCount, seq: answer.data.seq, acknowledged: true }]);
       return null;
     },
 

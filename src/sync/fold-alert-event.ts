@@ -3,7 +3,11 @@ import type { ComptoirDatabase } from '../store/database';
 import { emptyAlertState, fromAlertDoc, mergeAlert, stateOfAlert, toAlertDoc, type AlertState } from './alert-state';
 import type { ChatEvent } from './fold-chat-event';
 
-export type AlertEvent = { type: 'AlertReceived'; alert: Alert; forViewer: boolean } | Exclude<ChatEvent, { type: 'MessageReceived' | 'MessageEdited' }>;
+export type AlertEvent =
+  | { type: 'AlertReceived'; alert: Alert; forViewer: boolean }
+  /** Issue 22: an urgent alert's acknowledgement count; `acknowledged` when the answer is the viewer's own 'Bien reçu'. */
+  | { type: 'AcksChanged'; _id: string; room: string; acksCount: number; seq: number; acknowledged?: true }
+  | Exclude<ChatEvent, { type: 'MessageReceived' | 'MessageEdited' }>;
 
 function factOf(event: AlertEvent): AlertState | null {
   const base = (id: string, room: string) => emptyAlertState(id, room);
@@ -18,6 +22,12 @@ function factOf(event: AlertEvent): AlertState | null {
       return { ...base(event._id, event.room), replies: { count: event.repliesCount, pictures: event.repliesPictures, seq: event.seq } };
     case 'MessageDeleted':
       return { ...base(event._id, event.room), deletedSeq: event.seq };
+    case 'AcksChanged':
+      return {
+        ...base(event._id, event.room),
+        acks: { count: event.acksCount, seq: event.seq },
+        acknowledged: event.acknowledged ? { value: true, seq: event.seq } : null,
+      };
     case 'PinChanged':
       return null;
   }

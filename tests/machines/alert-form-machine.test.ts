@@ -14,6 +14,7 @@ const events: ModelEvent[] = [
   { type: 'form.attach', attachment: { id: 'v1', attachmentType: 'video', name: 'analyse.mp4' } },
   { type: 'form.detach', id: 'v1' },
   { type: 'form.toggleFree' },
+  { type: 'form.toggleUrgent' },
   { type: 'form.toggleMail' },
   { type: 'form.uploadStarted' },
   { type: 'form.uploadFinished' },
@@ -39,7 +40,8 @@ const serializeContext = (snapshot: { context: unknown }) => {
     invalid: Object.keys(validate(c)).sort(),
     trade: c.draft.tradeEnabled,
     video: c.draft.attachments.some((a) => a.attachmentType === 'video'),
-    flags: [c.draft.freeAlert, c.draft.sendMail],
+    // 'Gratuite' and 'Urgent' decide nothing in the machine: one flag for either keeps the graph's size.
+    flags: [c.draft.freeAlert || c.draft.urgent, c.draft.sendMail],
     uploads: Math.min(c.uploads, 2),
     shown: Object.keys(c.errors).filter((k) => c.errors[k as keyof typeof c.errors]).sort(),
   };

@@ -22,8 +22,11 @@ import { MessageText } from '../messaging/message-text';
 import { MentionBadge } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
+import { ringOnce } from '../common/ring';
 
 const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
+/** An urgent alert older than this no longer rings when it shows. */
+const RING_WITHIN_MS = 10 * 60_000;
 
 /** One alert: author, date, title, content (or the VIP blur), attachments, trade, likes, comments. */
 export const AlertCard = memo(function AlertCard(props: {
@@ -41,13 +44,23 @@ export const AlertCard = memo(function AlertCard(props: {
   const [confirm, setConfirm] = useState(false);
   const [unauthorized, setUnauthorized] = useState(false);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
+  // A fresh urgent alert still to acknowledge rings when it shows (issue 22).
+  const ringing = alert !== null && alert.urgent && !alert.acknowledged && !alert.me && !alert.locked && Date.now() - Date.parse(alert.date) < RING_WITHIN_MS;
+  useEffect(() => {
+    if (ringing) ringOnce(props.id);
+  }, [ringing, props.id]);
   if (!alert) return null;
   const room = props.rooms.find((r) => r.id === alert.room);
   const mayEdit = alert.me || viewer.moderator;
 
   return (
-    <Card aria-label={alert.title} data-locked={alert.locked ? '' : undefined}>
+    <Card aria-label={alert.title} data-locked={alert.locked ? '' : undefined} data-urgent={alert.urgent ? '' : undefined}>
       <Header>
+        {alert.urgent ? (
+          <Urgent>
+            <Icon name="bell" size={14} /> {ALERT_TEXT.urgent}
+          </Urgent>
+        ) : null}
         <strong>{alert.user.username}</strong>
         {alert.user.mention ? <MentionBadge>{alert.user.mention}</MentionBadge> : null}
         <time dateTime={alert.date}>{dayMonthTime(new Date(alert.date))}</time>
@@ -87,6 +100,17 @@ export const AlertCard = memo(function AlertCard(props: {
         >
           <Icon name="chat" size={16} /> {alert.repliesCount} commentaire{alert.repliesCount > 1 ? 's' : ''}
         </button>
+        {alert.urgent && !alert.me && !alert.locked ? (
+          <button
+            type="button"
+            aria-pressed={alert.acknowledged}
+            disabled={alert.acknowledged}
+            onClick={() => void chat?.alerts?.acknowledge(alert._id, alert.room).then((e) => e && toast.error(e))}
+          >
+            <Icon name="check" size={16} /> {alert.acknowledged ? ALERT_TEXT.acknowledged : ALERT_TEXT.acknowledge}
+          </button>
+        ) : null}
+        {alert.urgent && alert.me ? <Acks role="status">{ALERT_TEXT.acksCount(alert.acksCount)}</Acks> : null}
         {mayEdit ? (
           <>
             <button type="button" onClick={() => props.onEdit(alert)}>
@@ -211,6 +235,24 @@ const Card = styled.article`
   border: 1px solid var(--border);
   border-radius: var(--radius);
   background: var(--surface);
+  &[data-urgent] {
+    border: 2px solid var(--danger);
+  }
+`;
+const Urgent = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 0 6px;
+  border-radius: 4px;
+  background: var(--danger);
+  color: var(--danger-contrast);
+  font-weight: 700;
+`;
+const Acks = styled.span`
+  align-self: center;
+  font-size: 12px;
+  color: var(--muted);
 `;
 const Header = styled.header`
   display: flex;

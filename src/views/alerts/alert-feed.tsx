@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { ALERT_TEXT } from '../../domain/alert-form';
 import { alertFilterMachine, appliedFilter, DEFAULT_SELECTION, type AlertFilterSelection } from '../../machines/alert-filter-machine';
-import { kv$ } from '../../store/chat-queries';
+import { kv$, urgentToAcknowledge$ } from '../../store/chat-queries';
 import type { RoomDoc } from '../../store/schemas';
 import { FEED_KEY, type FeedRequest, type FeedState } from '../../sync/alerts-sync';
 import { useApp } from '../app-context';
@@ -15,6 +15,7 @@ import type { Alert } from '../../contract/alerts';
 import { AlertCard } from './alert-card';
 
 export const FILTER_KEY = 'alertFilter';
+const NONE: string[] = [];
 
 /** The alert feed of the notification page: filters, then the cards, newest first (spec 2 §2). */
 export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (alert: Alert) => void; onOpenComments?: (alert: Alert) => void }) {
@@ -43,7 +44,10 @@ export function AlertFeed(props: { room: RoomDoc; rooms: RoomDoc[]; onEdit: (ale
   }, [chat, request, typing]);
 
   const feed = useQuery((db) => kv$<FeedState>(db, FEED_KEY), [], null);
-  const ids = feed?.ids ?? [];
+  const feedIds = feed?.ids ?? NONE;
+  // Urgent alerts the member has not acknowledged stay on top (issue 22).
+  const pending = useQuery((db) => urgentToAcknowledge$(db, feedIds), [feedIds], NONE);
+  const ids = useMemo(() => (pending.length === 0 ? feedIds : [...pending, ...feedIds.filter((id) => !pending.includes(id))]), [pending, feedIds]);
 
   return (
     <>

@@ -63,6 +63,7 @@ export function AlertFormDialog(props: { alert: Alert | null; room: RoomDoc; roo
               tradeEnabled: props.alert.trade !== null,
               trade: tradeDraftOf(props.alert.trade),
               freeAlert: props.alert.freeAlert,
+              urgent: props.alert.urgent,
               sendMail: false,
             }
           : emptyDraft(initialRoom),
@@ -166,6 +167,9 @@ export function AlertFormDialog(props: { alert: Alert | null; room: RoomDoc; roo
         ) : null}
         <Check>
           <input type="checkbox" checked={draft.freeAlert} onChange={() => form.send({ type: 'form.toggleFree' })} /> Notification gratuite (visible par tous)
+        </Check>
+        <Check>
+          <input type="checkbox" checked={draft.urgent} onChange={() => form.send({ type: 'form.toggleUrgent' })} /> {ALERT_TEXT.urgentField}
         </Check>
         {creating ? (
           <Check>
