@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { Trade } from '../../src/contract/alerts';
+import type { TradeFields } from '../../src/contract/alerts';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
 import { rooms, users, userSubscriptions } from '../db/schema';
@@ -32,6 +32,8 @@ export async function alertNotifications(
   alert: AlertRow,
   author: UserRow,
   now: Date = new Date(),
+  /** A trade update's line (issue 22): the push says it instead of announcing a new alert. */
+  update: string | null = null,
 ): Promise<{ mails: OutgoingMail[]; pushes: OutgoingPush[] }> {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, alert.roomId)).limit(1);
   if (!room || (!wanted.mail && !wanted.push)) return { mails: [], pushes: [] };
@@ -80,8 +82,8 @@ export async function alertNotifications(
         .filter(({ member }) => channels.get(member.id)?.web === true)
         .map(({ member, unlocked }) => ({
           toUserId: member.id,
-          title: `Nouvelle notification ${room.name} : ${alert.title}`,
-          body: unlocked ? excerpt(alert.content) || `${authorName} a publié une notification.` : LOCKED_TEXT,
+          title: update ? `Mise à jour du trade ${room.name} : ${alert.title}` : `Nouvelle notification ${room.name} : ${alert.title}`,
+          body: !unlocked ? LOCKED_TEXT : update ? `${alert.trade?.name ?? ''} · ${update}`.replace(/^ · /, '') : excerpt(alert.content) || `${authorName} a publié une notification.`,
           url: link,
         }))
     : [];
@@ -93,7 +95,7 @@ function excerpt(text: string): string {
   return flat.length <= PUSH_EXCERPT ? flat : `${flat.slice(0, PUSH_EXCERPT - 1).trimEnd()}…`;
 }
 
-function tradeLines(trade: Trade | null): string[] {
+function tradeLines(trade: TradeFields | null): string[] {
   if (!trade) return [];
   const prices = (['enter', 'sl', 'be', 'tp1', 'tp2', 'tp3'] as const)
     .filter((key) => trade[key] !== null)

@@ -87,7 +87,7 @@ export async function alertBodies(db: Database, rows: AlertRow[]): Promise<Alert
         const file = fileById.get(id);
         return file ? [toAttachment(file)] : [];
       }),
-      trade: row.trade ?? null,
+      trade: row.trade ? { ...row.trade, updates: row.trade.updates ?? [] } : null,
       freeAlert: row.freeAlert,
       urgent: row.urgent,
       acksCount: row.acksCount,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { alertInput } from '../../src/contract/alerts';
+import { TRADE_UPDATES_MAX, type alertInput, type TradeUpdateKind } from '../../src/contract/alerts';
+import { TRADE_UPDATE_TEXT } from '../../src/domain/alert-form';
 import type { Database } from '../db/open-database';
 import { alerts, messages, uploads } from '../db/schema';
 import { isModerator, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
@@ -78,7 +79,8 @@ export async function updateAlert(db: Database, user: UserRow, id: string, input
           title: input.title,
           content: input.content,
           attachments: input.attachments,
-          trade: input.trade ?? null,
+          // The trade's updates stay: the form edits its levels, not its history.
+          trade: input.trade ? { ...input.trade, updates: current.trade?.updates ?? [] } : null,
           freeAlert: input.freeAlert,
           urgent: input.urgent,
           seq,
@@ -147,3 +149,33 @@ async function attach(tx: Transaction, user: UserRow, alertId: string, ids: stri
 
 class AttachmentTaken extends Error {}
 class AlertGone extends Error {}
+
+/**
+ * A trade update (issue 22) by the alert's author or a moderator: the stop moved (its price
+ * required), break-even (at the given price, else the entry), an objective hit, or the trade
+ * closed; appended to the trade's updates with its time, the levels changed, a new seq of the
+ * room taken so every client replaces what it holds. Nothing follows a close.
+ */
+export async function updateTrade(db: Database, user: UserRow, id: string, input: { kind: TradeUpdateKind; price: number | null }, now: Date = new Date()): Promise<WriteOutcome> {
+  const [current] = await db.select().from(alerts).where(eq(alerts.id, id)).limit(1);
+  if (!current || current.deletedAt !== null) return { status: 404, error: ALERT_NOT_FOUND };
+  if (!(await mayEdit(db, user, current, now))) return { status: 403, error: NOT_ALLOWED };
+  const trade = current.trade;
+  if (!trade) return { status: 400, error: TRADE_UPDATE_TEXT.noTrade };
+  const updates = trade.updates ?? [];
+  if (updates.some((u) => u.kind === 'closed')) return { status: 400, error: TRADE_UPDATE_TEXT.closed };
+  if (updates.length >= TRADE_UPDATES_MAX) return { status: 400, error: TRADE_UPDATE_TEXT.tooMany };
+  if (input.kind === 'sl' && input.price === null) return { status: 400, error: TRADE_UPDATE_TEXT.priceRequired };
+  const price = input.kind === 'be' ? (input.price ?? trade.enter) : input.price;
+  const next = {
+    ...trade,
+    ...(input.kind === 'sl' ? { sl: price } : input.kind === 'be' ? { be: price } : {}),
+    updates: [...updates, { kind: input.kind, price, date: now.toISOString() }],
+  };
+  const row = await db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, current.roomId);
+    const [updated] = await tx.update(alerts).set({ trade: next, seq, updatedAt: now }).where(and(eq(alerts.id, id), isNull(alerts.deletedAt))).returning();
+    return updated;
+  });
+  return row ? { row } : { status: 404, error: ALERT_NOT_FOUND };
+}

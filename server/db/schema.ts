@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Trade } from '../../src/contract/alerts';
+import type { TradeFields, TradeUpdate } from '../../src/contract/alerts';
 import type { QuizAnswerInput, QuizCorrection } from '../../src/contract/formations';
 import type { Billing, Picture } from '../../src/contract/user';
 import type { PaymentOrder } from '../billing/payment-order';
@@ -292,7 +292,8 @@ export const alerts = pgTable(
     content: text('content').notNull(),
     /** The ordered ids of the alert's uploads. */
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
-    trade: jsonb('trade').$type<Trade | null>(),
+    /** The trade as it stands, and its updates (issue 22; none in trades stored before them). */
+    trade: jsonb('trade').$type<(TradeFields & { updates?: TradeUpdate[] }) | null>(),
     freeAlert: boolean('free_alert').notNull().default(false),
     /** Issue 22: rings, and stays on top of the feed until the member acknowledges it ('Bien reçu'). */
     urgent: boolean('urgent').notNull().default(false),

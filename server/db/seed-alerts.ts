@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Trade } from '../../src/contract/alerts';
+import type { TradeFields as Trade } from '../../src/contract/alerts';
 import type { alertLikes, alerts, messages, uploads } from './schema';
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { alertInput, alertsQuery, alertsSummaryInput, type alertAckAnswer, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
+import { alertInput, alertsQuery, alertsSummaryInput, tradeUpdateInput, type alertAckAnswer, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
 import type { Database } from '../db/open-database';
 import { messages, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
@@ -11,7 +11,8 @@ import { alertNotifications } from '../alerts/alert-notifications';
 import { ALERTS_PAGE_SIZE, ALERTS_SUMMARY_SIZE, alertAuthors, alertRows } from '../alerts/alert-queries';
 import { toAlert, toAlerts, type AlertRow } from '../alerts/alert-view';
 import { alertViewerOf } from '../alerts/alert-viewer';
-import { ALERT_NOT_FOUND, createAlert, updateAlert } from '../alerts/alert-write';
+import { ALERT_NOT_FOUND, createAlert, updateAlert, updateTrade } from '../alerts/alert-write';
+import { tradeUpdateLine } from '../../src/domain/alert-form';
 import { connectedUsersIn } from '../chat/chat-broadcast';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { decodeCursor, nextCursor } from '../chat/page-cursor';
@@ -104,6 +105,27 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
     const outcome = await updateAlert(db, user, request.params.id, input.data);
     if ('error' in outcome) return reply.code(outcome.status).send({ error: outcome.error });
     await afterWrite(outcome.row, user, false, false, request.log);
+    const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
+    return reply.send(answer);
+  });
+
+  // A trade update (issue 22): the alert, edited, goes to everyone as an edit does.
+  app.post<{ Params: { id: string } }>('/rest/alerts/:id/trade_updates', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const input = tradeUpdateInput.safeParse(request.body);
+    if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
+    const outcome = await updateTrade(db, user, request.params.id, input.data);
+    if ('error' in outcome) return reply.code(outcome.status).send({ error: outcome.error });
+    await afterWrite(outcome.row, user, false, false, request.log);
+    // Pushed to the room's followers as a new alert is, with what changed.
+    const last = outcome.row.trade?.updates?.at(-1);
+    if (last) {
+      const line = tradeUpdateLine(last, (value) => String(value).replace('.', ','));
+      void alertNotifications(db, { mail: false, push: true }, outcome.row, user, new Date(), line)
+        .then((built) => (built.pushes.length > 0 ? outlets.push.send(built.pushes) : undefined))
+        .catch((error: unknown) => request.log.error({ err: error, alertId: outcome.row.id }, 'trade update push failed'));
+    }
     const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
     return reply.send(answer);
   });

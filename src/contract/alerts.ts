@@ -13,7 +13,8 @@ const id = z.string().check(z.minLength(1), z.maxLength(100));
 const price = z.nullable(z.number());
 
 export const tradeOrder = z.enum(['BUY', 'SELL', '']);
-export const trade = z.object({
+/** A trade as its author writes it (the alert form). */
+export const tradeFields = z.object({
   name: z.string().check(z.maxLength(100)),
   order: tradeOrder,
   enter: price,
@@ -23,7 +24,22 @@ export const trade = z.object({
   tp2: price,
   tp3: price,
 });
+
+/** Ours (issue 22): what happened to the trade since, in order: the stop moved, break-even, objectives hit, closed. */
+export const TRADE_UPDATE_KINDS = ['sl', 'be', 'tp1', 'tp2', 'tp3', 'closed'] as const;
+export const tradeUpdateKind = z.enum(TRADE_UPDATE_KINDS);
+export type TradeUpdateKind = z.infer<typeof tradeUpdateKind>;
+export const tradeUpdate = z.object({ kind: tradeUpdateKind, price, date: isoDate });
+export type TradeUpdate = z.infer<typeof tradeUpdate>;
+export const TRADE_UPDATES_MAX = 50;
+
+/** A trade as members read it: its levels as they stand now, and its updates. */
+export const trade = z.extend(tradeFields, { updates: z._default(z.array(tradeUpdate).check(z.maxLength(TRADE_UPDATES_MAX)), []) });
 export type Trade = z.infer<typeof trade>;
+export type TradeFields = z.infer<typeof tradeFields>;
+
+/** `POST /rest/alerts/{id}/trade_updates` (issue 22): by the alert's author or a moderator; a price is required to move the stop. */
+export const tradeUpdateInput = z.object({ kind: tradeUpdateKind, price: z._default(price, null) });
 
 export const alertUser = z.object({
   id: z.int(),
@@ -94,7 +110,7 @@ export const alertInput = z.object({
   room: id,
   content: z.string().check(z.maxLength(5000)),
   attachments: z._default(z.array(id).check(z.maxLength(10)), []),
-  trade: z.optional(z.nullable(trade)),
+  trade: z.optional(z.nullable(tradeFields)),
   freeAlert: z._default(z.boolean(), false),
   /** Ours (issue 22). */
   urgent: z._default(z.boolean(), false),

@@ -1,4 +1,4 @@
-import type { Trade } from '../contract/alerts';
+import type { Trade, TradeFields } from '../contract/alerts';
 
 /** Alert titles offered by the authoring form (spec 2 §2: about 33, e.g. briefing, pédagogie, live…). */
 export const ALERT_TITLES = [
@@ -76,7 +76,7 @@ export function parsePrice(text: string): number | null | 'invalid' {
 }
 
 /** The trade block's numeric fields converted to numbers (spec 2 §3 Trade), or the invalid fields. */
-export function tradeOf(draft: TradeDraft): { trade: Trade } | { invalid: TradePriceField[] } {
+export function tradeOf(draft: TradeDraft): { trade: TradeFields } | { invalid: TradePriceField[] } {
   const invalid: TradePriceField[] = [];
   const prices = {} as Record<TradePriceField, number | null>;
   for (const field of TRADE_PRICE_FIELDS) {
@@ -90,8 +90,31 @@ export function tradeOf(draft: TradeDraft): { trade: Trade } | { invalid: TradeP
 export const emptyTrade = (): TradeDraft => ({ name: '', order: '', enter: '', sl: '', be: '', tp1: '', tp2: '', tp3: '' });
 
 /** The alert form's text of a trade, for editing. */
-export function tradeDraftOf(trade: Trade | null): TradeDraft {
+export function tradeDraftOf(trade: TradeFields | Trade | null): TradeDraft {
   if (!trade) return emptyTrade();
   const text = (n: number | null) => (n === null ? '' : String(n));
   return { name: trade.name, order: trade.order, enter: text(trade.enter), sl: text(trade.sl), be: text(trade.be), tp1: text(trade.tp1), tp2: text(trade.tp2), tp3: text(trade.tp3) };
+}
+
+/** Trade updates (issue 22): each kind's line in the trade's timeline, and the form's words. */
+export const TRADE_UPDATE_TEXT = {
+  button: 'Mettre à jour le trade',
+  title: 'Mise à jour du trade',
+  kind: 'Mise à jour',
+  price: 'Prix',
+  publish: 'Publier la mise à jour',
+  cancel: 'Annuler',
+  published: 'La mise à jour du trade a bien été publiée',
+  timeline: 'Suivi du trade',
+  kinds: { sl: 'Stop déplacé', be: 'Stop au point mort', tp1: 'TP1 atteint', tp2: 'TP2 atteint', tp3: 'TP3 atteint', closed: 'Position clôturée' },
+  priceRequired: 'Le prix est requis pour déplacer le stop.',
+  noTrade: 'Cette notification n’a pas de trade.',
+  tooMany: 'Ce trade a déjà reçu trop de mises à jour.',
+  closed: 'Ce trade est déjà clôturé.',
+} as const;
+
+/** One update's line: 'Stop déplacé à 1,083', 'TP1 atteint', 'Position clôturée à 1,09'. */
+export function tradeUpdateLine(update: { kind: keyof typeof TRADE_UPDATE_TEXT.kinds; price: number | null }, format: (price: number) => string): string {
+  const label = TRADE_UPDATE_TEXT.kinds[update.kind];
+  return update.price === null ? label : `${label} à ${format(update.price)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_EVENTS, alertAckAnswer, alertAckCountEvent, alertAnswer, alertsResponse } from '../../src/contract/alerts';
+import { alert as alertSchema, ALERT_EVENTS, alertAckAnswer, alertAckCountEvent, alertAnswer, alertsResponse } from '../../src/contract/alerts';
 import { collect, nextEvent, useChatServer } from './chat-helpers';
 
 /** Issue 22: an urgent alert, and members' 'Bien reçu' counted for its author. */
@@ -47,5 +47,43 @@ describe('urgent alerts (issue 22)', () => {
     expect((await ack('vip', plain._id)).status).toBe(400);
     expect((await ack('vip', 'inconnue')).status).toBe(404);
     expect((await server().post(`/rest/alerts/${urgent._id}/ack`, {})).status).toBe(401);
+  });
+});
+
+describe('trade updates (issue 22)', () => {
+  const tradeInput = { name: 'EUR/USD', order: 'BUY', enter: 1.085, sl: 1.082, be: null, tp1: 1.09, tp2: null, tp3: null };
+  const updateTrade = async (account: string, id: string, body: unknown) => server().post(`/rest/alerts/${id}/trade_updates`, body, await as(account));
+
+  it('move the levels and make the timeline, live for members, kept through an edit, nothing after a close', async () => {
+    const posted = await postAlert({ title: 'Trade du jour', trade: tradeInput });
+    const vip = await chat.open('vip');
+    const heard = nextEvent(vip, ALERT_EVENTS.alert, alertSchema, (a) => a._id === posted._id && (a.trade?.updates.length ?? 0) === 1);
+    const moved = await updateTrade('coach', posted._id, { kind: 'sl', price: 1.0835 });
+    expect(moved.status).toBe(200);
+    const { alert } = alertAnswer.parse(await moved.json());
+    expect(alert.trade).toMatchObject({ sl: 1.0835, updates: [{ kind: 'sl', price: 1.0835 }] });
+    expect(alert.seq).toBeGreaterThan(posted.seq);
+    expect((await heard).trade).toMatchObject({ sl: 1.0835, enter: 1.085 });
+
+    const noPrice = await updateTrade('coach', posted._id, { kind: 'sl' });
+    expect([noPrice.status, await noPrice.json()]).toEqual([400, { error: 'Le prix est requis pour déplacer le stop.' }]);
+    expect((await updateTrade('vip', posted._id, { kind: 'tp1' })).status).toBe(403);
+    expect((await updateTrade('coach', posted._id, { kind: 'partout' })).status).toBe(400);
+    const breakEven = alertAnswer.parse(await (await updateTrade('coach', posted._id, { kind: 'be' })).json()).alert;
+    expect(breakEven.trade).toMatchObject({ be: 1.085, updates: [{ kind: 'sl' }, { kind: 'be', price: 1.085 }] });
+
+    // The form's edit changes levels, never the timeline.
+    const edited = await server().put(`/rest/alerts/${posted._id}`, { title: 'Trade du jour', room: 'forex', content: 'Corrigé', trade: tradeInput }, await as('coach'));
+    expect(alertAnswer.parse(await edited.json()).alert.trade?.updates.map((u) => u.kind)).toEqual(['sl', 'be']);
+
+    expect((await updateTrade('coach', posted._id, { kind: 'closed', price: 1.0905 })).status).toBe(200);
+    const after = await updateTrade('coach', posted._id, { kind: 'tp2' });
+    expect([after.status, await after.json()]).toEqual([400, { error: 'Ce trade est déjà clôturé.' }]);
+  });
+
+  it('need a trade', async () => {
+    const plain = await postAlert({});
+    const answer = await updateTrade('coach', plain._id, { kind: 'tp1' });
+    expect([answer.status, await answer.json()]).toEqual([400, { error: 'Cette notification n’a pas de trade.' }]);
   });
 });
