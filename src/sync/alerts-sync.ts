@@ -1,4 +1,4 @@
-import { alertAckAnswer, alertAckCountEvent, alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput } from '../contract/alerts';
+import { alertAckAnswer, alertAckCountEvent, alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput, type TradeUpdateKind } from '../contract/alerts';
 import { CLIENT_EVENTS, likeAck, okAck } from '../contract/chat';
 import type { AlertFilter } from '../machines/alert-filter-machine';
 import type { ComptoirDatabase } from '../store/database';
@@ -164,6 +164,14 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
       if (!answer.ok) return answer.error;
       if (!('likesCount' in answer.data)) return answer.data.error;
       await fold([{ type: 'LikedChanged', _id: alertId, room, liked: answer.data.liked, likesCount: answer.data.likesCount, seq: answer.data.seq }]);
+      return null;
+    },
+
+    /** A trade update by the alert's author or a moderator (issue 22): null once published, else the refusal. */
+    async updateTrade(alertId: string, kind: TradeUpdateKind, price: number | null): Promise<string | null> {
+      const answer = await api.request(alertAnswer, 'rest', `/alerts/${encodeURIComponent(alertId)}/trade_updates`, { method: 'POST', body: { kind, price } });
+      if (!answer.ok) return answer.error;
+      await fold([{ type: 'AlertReceived', alert: answer.data.alert, forViewer: true }]);
       return null;
     },
 

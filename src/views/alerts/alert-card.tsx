@@ -1,10 +1,10 @@
 import { styled } from '@linaria/react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { toast } from '../common/toast';
 import { Link } from 'wouter';
 import type { Alert, Trade } from '../../contract/alerts';
 import type { Attachment } from '../../contract/chat';
-import { ALERT_TEXT } from '../../domain/alert-form';
+import { ALERT_TEXT, TRADE_UPDATE_TEXT, tradeUpdateLine } from '../../domain/alert-form';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { isModerator } from '../../domain/subscriptions';
@@ -25,6 +25,8 @@ import { useNow } from '../use-now';
 import { ringOnce } from '../common/ring';
 
 const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
+/** 'Mettre à jour le trade': its own chunk. */
+const TradeUpdateDialog = lazy(() => import('./trade-update-dialog').then((m) => ({ default: m.TradeUpdateDialog })));
 /** An urgent alert older than this no longer rings when it shows. */
 const RING_WITHIN_MS = 10 * 60_000;
 
@@ -43,6 +45,7 @@ export const AlertCard = memo(function AlertCard(props: {
   const [comments, setComments] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [unauthorized, setUnauthorized] = useState(false);
+  const [tradeUpdate, setTradeUpdate] = useState(false);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   // A fresh urgent alert still to acknowledge rings when it shows (issue 22).
   const ringing = alert !== null && alert.urgent && !alert.acknowledged && !alert.me && !alert.locked && Date.now() - Date.parse(alert.date) < RING_WITHIN_MS;
@@ -111,6 +114,11 @@ export const AlertCard = memo(function AlertCard(props: {
           </button>
         ) : null}
         {alert.urgent && alert.me ? <Acks role="status">{ALERT_TEXT.acksCount(alert.acksCount)}</Acks> : null}
+        {mayEdit && alert.trade && !alert.trade.updates.some((u) => u.kind === 'closed') ? (
+          <button type="button" aria-haspopup="dialog" onClick={() => setTradeUpdate(true)}>
+            {TRADE_UPDATE_TEXT.button}
+          </button>
+        ) : null}
         {mayEdit ? (
           <>
             <button type="button" onClick={() => props.onEdit(alert)}>
@@ -122,6 +130,11 @@ export const AlertCard = memo(function AlertCard(props: {
           </>
         ) : null}
       </Actions>
+      {tradeUpdate ? (
+        <Suspense fallback={null}>
+          <TradeUpdateDialog alertId={alert._id} onClose={() => setTradeUpdate(false)} />
+        </Suspense>
+      ) : null}
       {comments && room ? <Comments alertId={alert._id} room={room} viewer={viewer} /> : null}
       <ConfirmDialog
         question={confirm ? ALERT_TEXT.deleteQuestion : null}
@@ -210,25 +223,44 @@ function TradeBlock({ trade }: { trade: Trade }) {
     ['TP3', trade.tp3],
   ];
   return (
-    <TradeTable aria-label={`Trade ${trade.name}`}>
-      <caption>
-        {trade.name} {trade.order ? <Order data-order={trade.order}>{trade.order}</Order> : null}
-      </caption>
-      <tbody>
-        <tr>
-          {rows
-            .filter(([, value]) => value !== null)
-            .map(([label, value]) => (
-              <td key={label}>
-                <span>{label}</span> {price.format(value!)}
-              </td>
-            ))}
-        </tr>
-      </tbody>
-    </TradeTable>
+    <>
+      <TradeTable aria-label={`Trade ${trade.name}`}>
+        <caption>
+          {trade.name} {trade.order ? <Order data-order={trade.order}>{trade.order}</Order> : null}
+        </caption>
+        <tbody>
+          <tr>
+            {rows
+              .filter(([, value]) => value !== null)
+              .map(([label, value]) => (
+                <td key={label}>
+                  <span>{label}</span> {price.format(value!)}
+                </td>
+              ))}
+          </tr>
+        </tbody>
+      </TradeTable>
+      {trade.updates.length > 0 ? (
+        <Timeline aria-label={TRADE_UPDATE_TEXT.timeline}>
+          {trade.updates.map((update, index) => (
+            <li key={index}>
+              <time dateTime={update.date}>{dayMonthTime(new Date(update.date))}</time> {tradeUpdateLine(update, (value) => price.format(value))}
+            </li>
+          ))}
+        </Timeline>
+      ) : null}
+    </>
   );
 }
 
+const Timeline = styled.ol`
+  margin: 6px 0 0;
+  padding: 0 0 0 18px;
+  font-size: 13px;
+  & time {
+    color: var(--muted);
+  }
+`;
 const Card = styled.article`
   margin: 10px 16px;
   padding: 12px 14px;

@@ -54,3 +54,40 @@ test("an urgent alert stays on top of the member's feed until 'Bien reçu'; the 
   await coach.context().close();
   await vip.context().close();
 });
+
+test("a trade update moves the stop on the member's card live, with its line in the trade's timeline", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const coach = await member(browser, 'coach');
+  const vip = await member(browser, 'vip');
+  const content = unique('Achat EUR/USD sur le support');
+  await coach.getByRole('link', { name: 'Nouvelle notification' }).click();
+  const form = coach.getByRole('dialog', { name: 'Nouvelle notification' });
+  await form.getByLabel('Titre').selectOption('Trade du jour');
+  await form.getByLabel('Contenu').fill(content);
+  await form.getByLabel('Ajouter un trade').check();
+  await form.getByLabel('Actif').fill('EUR/USD');
+  await form.getByLabel('Ordre').selectOption('BUY');
+  await form.getByLabel('Entrée').fill('1,0850');
+  await form.getByLabel('Stop loss').fill('1,0820');
+  await form.getByRole('button', { name: 'Publier' }).click();
+  await expect(form).toBeHidden();
+
+  const table = card(vip, content).getByRole('table', { name: 'Trade EUR/USD' });
+  await expect(table).toContainText('Stop 1,082');
+  // Members have no such button.
+  await expect(card(vip, content).getByRole('button', { name: 'Mettre à jour le trade' })).toHaveCount(0);
+
+  await card(coach, content).getByRole('button', { name: 'Mettre à jour le trade' }).click();
+  const dialog = coach.getByRole('dialog', { name: 'Mise à jour du trade' });
+  await expectAccessible(coach, 'dialog[open]');
+  await dialog.getByRole('button', { name: 'Publier la mise à jour' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Le prix est requis pour déplacer le stop.');
+  await dialog.getByLabel('Prix').fill('1,0835');
+  await dialog.getByRole('button', { name: 'Publier la mise à jour' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(table).toContainText('Stop 1,0835');
+  await expect(card(vip, content).getByRole('list', { name: 'Suivi du trade' })).toContainText('Stop déplacé à 1,0835');
+  await coach.context().close();
+  await vip.context().close();
+});
