@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { alertInput, alertsQuery, alertsSummaryInput, tradeUpdateInput, type alertAckAnswer, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
+import { alertInput, alertsQuery, alertsSummaryInput, tradeUpdateInput, type alertAckAnswer, type alertAcksResponse, type alertAnswer, type alertsListResponse, type alertsResponse } from '../../src/contract/alerts';
 import type { Database } from '../db/open-database';
-import { messages, rooms } from '../db/schema';
+import { alertAcks, messages, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import { announceAlert, announceAlertAcks } from '../alerts/alert-broadcast';
 import { acknowledgeAlert, findAlert } from '../alerts/alert-actions';
@@ -14,7 +14,8 @@ import { alertViewerOf } from '../alerts/alert-viewer';
 import { ALERT_NOT_FOUND, createAlert, updateAlert, updateTrade } from '../alerts/alert-write';
 import { tradeUpdateLine } from '../../src/domain/alert-form';
 import { connectedUsersIn } from '../chat/chat-broadcast';
-import { INVALID_REQUEST } from '../chat/chat-access';
+import { INVALID_REQUEST, isModerator, NOT_ALLOWED } from '../chat/chat-access';
+import { sendersById } from '../chat/message-view';
 import { decodeCursor, nextCursor } from '../chat/page-cursor';
 import type { MailProvider } from '../mail/mail-provider';
 import type { PushProvider } from '../push/push-provider';
@@ -128,6 +129,22 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
     }
     const answer: z.infer<typeof alertAnswer> = { alert: await toAlert(db, outcome.row, await alertViewerOf(db, user)) };
     return reply.send(answer);
+  });
+
+  // Who acknowledged an urgent alert (issue 22): for its author and moderators.
+  app.get<{ Params: { id: string } }>('/rest/alerts/:id/acks', async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    const alert = await findAlert(db, request.params.id);
+    if (!alert || alert.deletedAt !== null) return reply.code(404).send({ error: ALERT_NOT_FOUND });
+    if (alert.authorId !== user.id && !(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
+    const rows = await db.select().from(alertAcks).where(eq(alertAcks.alertId, alert.id)).orderBy(alertAcks.createdAt).limit(500);
+    const senders = await sendersById(db, rows.map((row) => row.userId));
+    const acks = rows.flatMap((row) => {
+      const sender = senders.get(row.userId);
+      return sender ? [{ user: { id: sender.id, firstName: sender.firstName, username: sender.username, picture: sender.picture, mention: sender.mention }, date: row.createdAt.toISOString() }] : [];
+    });
+    return reply.send({ acks } satisfies z.infer<typeof alertAcksResponse>);
   });
 
   // 'Bien reçu' on an urgent alert (issue 22).

@@ -124,6 +124,9 @@ export const increaseRoomAlertEvent = z.object({ room: id });
 
 /** `POST /rest/alerts/{id}/ack` ('Bien reçu', issue 22): the alert's new count. */
 export const alertAckAnswer = z.object({ _id: id, acksCount: z.int().check(z.nonnegative()), acknowledged: z.literal(true), seq: z.int() });
+/** `GET /rest/alerts/{id}/acks` (its author or a moderator): who acknowledged it, first first. */
+export const alertAcksResponse = z.object({ acks: z.array(z.object({ user: alertUser, date: isoDate })) });
+
 /** To every member: an alert's acknowledgement count changed. */
 export const alertAckCountEvent = z.object({ _id: id, room: id, acksCount: z.int().check(z.nonnegative()), seq: z.int() });
 

@@ -45,6 +45,8 @@ export const ALERT_TEXT = {
   acknowledged: 'Reçu',
   acksCount: (n: number) => `${n} membre${n > 1 ? 's ont' : ' a'} bien reçu`,
   toAcknowledge: 'À confirmer',
+  acksTitle: 'Ils ont bien reçu',
+  noAcks: 'Personne n’a encore confirmé la lecture.',
   created: "La notification a bien été envoyée. Elle sera visible d'ici 2 minutes max",
   createdVideo: "La vidéo de votre notification doit être traitée. Elle sera disponible et affichée d'ici 5 minutes max",
   edited: 'La notification a bien été modifiée',

@@ -1,4 +1,4 @@
-import { alertAckAnswer, alertAckCountEvent, alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput, type TradeUpdateKind } from '../contract/alerts';
+import { alertAckAnswer, alertAckCountEvent, alertAcksResponse, alertAnswer, alertsListResponse, alertsResponse, ALERT_EVENTS, alert as alertSchema, increaseRoomAlertEvent, type AlertInput, type TradeUpdateKind } from '../contract/alerts';
 import { CLIENT_EVENTS, likeAck, okAck } from '../contract/chat';
 import type { AlertFilter } from '../machines/alert-filter-machine';
 import type { ComptoirDatabase } from '../store/database';
@@ -175,6 +175,14 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
       return null;
     },
 
+    /** Who acknowledged an urgent alert (its author, moderators; issue 22), into `kv` `alert-acks:{id}`; the refusal, or null. */
+    async loadAcks(alertId: string): Promise<string | null> {
+      const answer = await api.request(alertAcksResponse, 'rest', `/alerts/${encodeURIComponent(alertId)}/acks`);
+      if (!answer.ok) return answer.error;
+      await serial(() => writeKv(db, alertAcksKey(alertId), answer.data.acks));
+      return null;
+    },
+
     /** 'Bien reçu' on an urgent alert (issue 22): null once counted, else the refusal. */
     async acknowledge(alertId: string, room: string): Promise<string | null> {
       const answer = await api.request(alertAckAnswer, 'rest', `/alerts/${encodeURIComponent(alertId)}/ack`, { method: 'POST', body: {} });
@@ -190,3 +198,5 @@ export function createAlertsSync(deps: { db: ComptoirDatabase; socket: SocketTra
   return sync;
 }
 export type AlertsSync = ReturnType<typeof createAlertsSync>;
+/** The kv record of who acknowledged an urgent alert (issue 22). */
+export const alertAcksKey = (alertId: string) => `alert-acks:${alertId}`;

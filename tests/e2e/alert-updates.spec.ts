@@ -40,15 +40,22 @@ test("an urgent alert stays on top of the member's feed until 'Bien reçu'; the 
   await expect(urgentCard.getByText('Urgent', { exact: true })).toBeVisible();
   await expectAccessible(vip, 'main');
 
-  const ownCount = card(coach, urgent).getByRole('status');
+  const ownCount = card(coach, urgent).getByRole('button', { name: /a bien reçu|ont bien reçu/ });
   await expect(ownCount).toHaveText('0 membre a bien reçu');
   await urgentCard.getByRole('button', { name: 'Bien reçu' }).click();
   await expect(urgentCard.getByRole('button', { name: 'Reçu' })).toBeDisabled();
   await expect(ownCount).toHaveText('1 membre a bien reçu');
+  // And who: the coach opens the list.
+  await ownCount.click();
+  const who = coach.getByRole('dialog', { name: 'Ils ont bien reçu' });
+  await expect(who.getByRole('listitem')).toHaveCount(1);
+  await expect(who.getByRole('listitem')).toContainText('vip');
+  await coach.keyboard.press('Escape');
+  await expect(who).toBeHidden();
   // Acknowledged, it takes its place by date again: the newer alert comes first.
   await expect(feed.getByRole('article').first()).toContainText(plain);
   // The coach's own alert offers no 'Bien reçu'.
-  await expect(card(coach, urgent).getByRole('button', { name: 'Bien reçu' })).toHaveCount(0);
+  await expect(card(coach, urgent).getByRole('button', { name: 'Bien reçu', exact: true })).toHaveCount(0);
   await vip.reload();
   await expect(card(vip, urgent).getByRole('button', { name: 'Reçu' })).toBeDisabled();
   await coach.context().close();

@@ -87,3 +87,17 @@ describe('trade updates (issue 22)', () => {
     expect([answer.status, await answer.json()]).toEqual([400, { error: 'Cette notification n’a pas de trade.' }]);
   });
 });
+
+describe('who acknowledged (issue 22)', () => {
+  it('is listed for the author and moderators only', async () => {
+    const urgent = await postAlert({ urgent: true });
+    await ack('vip', urgent._id);
+    const list = async (account: string) => server().get(`/rest/alerts/${urgent._id}/acks`, await as(account));
+    const answer = await list('coach');
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { acks: { user: { username: string } }[] };
+    expect(body.acks.map((a) => a.user.username)).toEqual(['vip']);
+    expect((await list('analyste')).status).toBe(200);
+    expect((await list('vip')).status).toBe(403);
+  });
+});

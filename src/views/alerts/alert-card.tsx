@@ -25,6 +25,8 @@ import { useNow } from '../use-now';
 import { ringOnce } from '../common/ring';
 
 const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
+/** Who acknowledged an urgent alert: its own chunk. */
+const AcksDialog = lazy(() => import('./acks-dialog').then((m) => ({ default: m.AcksDialog })));
 /** 'Mettre à jour le trade': its own chunk. */
 const TradeUpdateDialog = lazy(() => import('./trade-update-dialog').then((m) => ({ default: m.TradeUpdateDialog })));
 /** An urgent alert older than this no longer rings when it shows. */
@@ -46,6 +48,7 @@ export const AlertCard = memo(function AlertCard(props: {
   const [confirm, setConfirm] = useState(false);
   const [unauthorized, setUnauthorized] = useState(false);
   const [tradeUpdate, setTradeUpdate] = useState(false);
+  const [acks, setAcks] = useState(false);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   // A fresh urgent alert still to acknowledge rings when it shows (issue 22).
   const ringing = alert !== null && alert.urgent && !alert.acknowledged && !alert.me && !alert.locked && Date.now() - Date.parse(alert.date) < RING_WITHIN_MS;
@@ -113,7 +116,11 @@ export const AlertCard = memo(function AlertCard(props: {
             <Icon name="check" size={16} /> {alert.acknowledged ? ALERT_TEXT.acknowledged : ALERT_TEXT.acknowledge}
           </button>
         ) : null}
-        {alert.urgent && alert.me ? <Acks role="status">{ALERT_TEXT.acksCount(alert.acksCount)}</Acks> : null}
+        {alert.urgent && (alert.me || viewer.moderator) ? (
+          <button type="button" aria-haspopup="dialog" onClick={() => setAcks(true)}>
+            <Icon name="check" size={16} /> {ALERT_TEXT.acksCount(alert.acksCount)}
+          </button>
+        ) : null}
         {mayEdit && alert.trade && !alert.trade.updates.some((u) => u.kind === 'closed') ? (
           <button type="button" aria-haspopup="dialog" onClick={() => setTradeUpdate(true)}>
             {TRADE_UPDATE_TEXT.button}
@@ -130,6 +137,11 @@ export const AlertCard = memo(function AlertCard(props: {
           </>
         ) : null}
       </Actions>
+      {acks ? (
+        <Suspense fallback={null}>
+          <AcksDialog alertId={alert._id} onClose={() => setAcks(false)} />
+        </Suspense>
+      ) : null}
       {tradeUpdate ? (
         <Suspense fallback={null}>
           <TradeUpdateDialog alertId={alert._id} onClose={() => setTradeUpdate(false)} />
@@ -280,11 +292,6 @@ const Urgent = styled.span`
   background: var(--danger);
   color: var(--danger-contrast);
   font-weight: 700;
-`;
-const Acks = styled.span`
-  align-self: center;
-  font-size: 12px;
-  color: var(--muted);
 `;
 const Header = styled.header`
   display: flex;
