@@ -450,7 +450,7 @@ export function createChatSync(deps: {
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
   const inbox = createInboxSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
   /** 'Signaler' and the moderators' report queue (src/sync/reports-sync.ts). */
-  const reports = createReportsSync({ db, socket, api, serial });
+  const reports = createReportsSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 
@@ -481,10 +481,10 @@ export function createChatSync(deps: {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
       if (!answer.ok) return;
       const { rooms } = answer.data;
-      await serial(async () => {
-        await foldRooms(db, rooms);
-        await writeKv(db, SLOW_MODES_KEY, Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds])));
-      });
+      await serial(() => foldRooms(db, rooms));
+      // The rooms' slow modes are for the composers, not for the first screen's rows: written after them.
+      const slowModes = Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds]));
+      void (deps.firstScreen ?? Promise.resolve()).then(() => serial(() => writeKv(db, SLOW_MODES_KEY, slowModes)));
     },
 
     /** A moderator mutes a member for 10, 60 or 1440 minutes (issue 22); null once done, else the refusal. */

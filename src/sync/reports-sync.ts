@@ -24,8 +24,11 @@ export function createReportsSync(deps: {
   socket: SocketTransport;
   api: ApiClient;
   serial: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Settles once the page's first screen is shown: the queue's count is read after it, never beside its rows. */
+  firstScreen?: Promise<void>;
 }) {
   const { db, socket, api, serial } = deps;
+  const firstScreen = deps.firstScreen ?? Promise.resolve();
   const change = (next: (entries: ReportEntry[]) => ReportEntry[]) =>
     serial(async () => writeKv(db, REPORTS_KEY, next((await readKv<ReportEntry[]>(db, REPORTS_KEY)) ?? [])));
   const drop = (messageId: string) => change((entries) => entries.filter((e) => e._id !== messageId));
@@ -40,6 +43,12 @@ export function createReportsSync(deps: {
     async report(messageId: string, reason: ReportReason, details: string): Promise<{ error: string | null; already: boolean }> {
       const answer = await api.request(reportResponse, 'rest', '/chat/reports', { method: 'POST', body: { messageId, reason, details } });
       return answer.ok ? { error: null, already: answer.data.already } : { error: answer.error, already: false };
+    },
+
+    /** The queue's count for a moderator's room list: read once the page's first screen is shown. */
+    async refreshSoon(): Promise<void> {
+      await firstScreen;
+      await this.refresh();
     },
 
     /** The moderators' queue, read again (a member without the right gets nothing). */

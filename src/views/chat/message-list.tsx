@@ -514,9 +514,12 @@ export function MessageList(props: {
     if (!readRoom || !chat || placeTimer.current !== null) return;
     placeTimer.current = setTimeout(savePlace, 400);
   }, [readRoom, chat, savePlace]);
+  // At rest: the place a moment later (never in the frame the scroll stopped in: it reads rows' boxes).
   const scrollRested = useCallback((scrolling: boolean) => {
-    if (!scrolling) savePlace();
-  }, [savePlace]);
+    if (!readRoom || !chat) return;
+    if (placeTimer.current !== null) clearTimeout(placeTimer.current);
+    placeTimer.current = scrolling ? null : setTimeout(savePlace, 150);
+  }, [readRoom, chat, savePlace]);
   useEffect(() => () => {
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
   }, []);

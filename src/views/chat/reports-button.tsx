@@ -17,8 +17,8 @@ export const useReports = (): ReportEntry[] => useQuery((db) => kv$<ReportEntry[
 export function ReportsButton({ onOpen }: { onOpen: () => void }) {
   const chat = useChat();
   const count = useReports().length;
-  // The queue's count is right from the start, not only once opened.
-  useEffect(() => void chat?.reports.refresh(), [chat]);
+  // The queue's count is right from the start (once the first screen is shown), not only once opened.
+  useEffect(() => void chat?.reports.refreshSoon(), [chat]);
   return (
     <QueueButton type="button" aria-haspopup="dialog" title={REPORT_TEXT.queue} onClick={onOpen}>
       <Icon name="flag" size={16} />
