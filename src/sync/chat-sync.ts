@@ -454,9 +454,17 @@ export function createChatSync(deps: {
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 
-  /** A room's slow mode, in the record of every room's (`kv` `slow-modes`). */
+  /**
+   * Every room's slow mode as last heard (the room list, then the changes announced), and the
+   * changes heard since the room list was last asked for (its answer may predate them); the record
+   * (`kv` `slow-modes`) is written from them, so a late write never undoes a change.
+   */
+  let slowModes: Record<string, number> = {};
+  const slowModesSince: Record<string, number> = {};
   function foldSlowMode(room: string, seconds: number): Promise<void> {
-    return serial(async () => writeKv(db, SLOW_MODES_KEY, { ...((await readKv<Record<string, number>>(db, SLOW_MODES_KEY)) ?? {}), [room]: seconds }));
+    slowModesSince[room] = seconds;
+    slowModes = { ...slowModes, [room]: seconds };
+    return serial(() => writeKv(db, SLOW_MODES_KEY, slowModes));
   }
 
   /** After a private deletion: is anything of the conversation left here (or older on the server)? */
@@ -482,8 +490,10 @@ export function createChatSync(deps: {
       if (!answer.ok) return;
       const { rooms } = answer.data;
       await serial(() => foldRooms(db, rooms));
-      // The rooms' slow modes are for the composers, not for the first screen's rows: written after them.
-      const slowModes = Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds]));
+      // The rooms' slow modes are for the composers, not for the first screen's rows: written after
+      // them (as they then stand: a change announced meanwhile is not undone).
+      slowModes = { ...Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds])), ...slowModesSince };
+      for (const room of Object.keys(slowModesSince)) delete slowModesSince[room];
       void (deps.firstScreen ?? Promise.resolve()).then(() => serial(() => writeKv(db, SLOW_MODES_KEY, slowModes)));
     },
 

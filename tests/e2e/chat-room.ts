@@ -12,6 +12,20 @@ export async function member(browser: Browser, identifier: string, room = 'Forex
   return page;
 }
 
+/**
+ * The log at its newest rows. A member with unread messages opens the room at the first of them
+ * (issue 21), and what earlier journeys posted may be unread here: a journey about new rows goes to
+ * the end first, as the member would with 'Revenir au direct'.
+ */
+export async function toNewest(page: Page): Promise<void> {
+  await expect(page.getByRole('log', { name: 'Messages' }).first().getByRole('article').first()).toBeVisible();
+  const back = page.getByRole('button', { name: /^(Revenir au direct|\d+ nouveaux? messages?)$/ });
+  if (await back.isVisible()) {
+    await back.click();
+    await expect(back).toBeHidden();
+  }
+}
+
 /** The room's log, its composer, and a text no other journey writes. */
 export const log = (page: Page) => page.getByRole('log', { name: 'Messages' }).first();
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Votre message' }).first();

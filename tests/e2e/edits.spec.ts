@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './axe';
-import { log, member, unique } from './chat-room';
+import { log, member, unique, toNewest } from './chat-room';
 import { signedInPage } from './sign-in';
 
 /** Issue 22: a member edits their own message; every open log shows the new text, '(modifié)'. */
@@ -13,7 +13,9 @@ async function send(page: Page, text: string) {
 test("a member edits their message from the keyboard: the other browser shows the new text and '(modifié)', after a reload too", async ({ browser }) => {
   test.setTimeout(90_000);
   const vip = await member(browser, 'vip', 'Indices');
+  await toNewest(vip);
   const live = await member(browser, 'live', 'Indices');
+  await toNewest(live);
   const id = unique('Niveau');
   await send(vip, `${id} DAX support 18 000`);
   const mine = log(vip).locator('article[data-id]').filter({ hasText: id });
@@ -66,12 +68,14 @@ test("a member edits their message from the keyboard: the other browser shows th
 test("a moderator may edit a member's message; the editor fits a phone", async ({ browser }) => {
   test.setTimeout(60_000);
   const vip = await member(browser, 'vip', 'Crypto');
+  await toNewest(vip);
   const id = unique('Analyse');
   await send(vip, `${id} BTC 60k`);
   await expect(log(vip).locator('article[data-id]').filter({ hasText: id })).toBeVisible();
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const coach = await signedInPage(context, 'coach', '/chat?room=Crypto');
+  await toNewest(coach);
   const row = log(coach).getByRole('article').filter({ hasText: id });
   await row.getByRole('button', { name: 'Modifier le message' }).click();
   const dialog = coach.getByRole('dialog', { name: 'Modifier le message' });

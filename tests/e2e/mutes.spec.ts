@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { composer, log, member, unique } from './chat-room';
+import { composer, log, member, unique, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
 import { expectAccessible } from './axe';
 
@@ -8,7 +8,9 @@ import { expectAccessible } from './axe';
 test("a moderator's 'Rendre muet' for 10 min: the member's next message is not sent, with the mute's end; nothing is lost", async ({ browser }) => {
   test.setTimeout(90_000);
   const coach = await member(browser, 'coach', 'Forex');
+  await toNewest(coach);
   const live = await member(browser, 'live', 'Forex');
+  await toNewest(live);
   const liveToken = await tokenOf(live.context());
   const liveId = (JSON.parse(Buffer.from(liveToken.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
   const coachToken = await tokenOf(coach.context());

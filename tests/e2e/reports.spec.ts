@@ -1,14 +1,17 @@
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
-import { log, member, postOverSocket, unique } from './chat-room';
+import { log, member, postOverSocket, unique, toNewest } from './chat-room';
 
 /** Issue 22: 'Signaler' sends a report with its reason; a moderator's queue shows it live and acts on it. */
 
 test("a member reports a message with its reason; the moderator's queue shows it live, opens it, classes one and deletes the other", async ({ browser }) => {
   test.setTimeout(90_000);
   const coach = await member(browser, 'coach', 'Indices');
+  await toNewest(coach);
   const vip = await member(browser, 'vip', 'Forex');
+  await toNewest(vip);
   const live = await member(browser, 'live', 'Forex');
+  await toNewest(live);
   const [scam, rude] = [unique('Signal garanti, écrivez-moi en privé'), unique('Propos déplacés')];
   await postOverSocket(live, { room: 'forex' }, [scam, rude]);
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { composer, log, member, unique } from './chat-room';
+import { composer, log, member, unique, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
 
 /** Issue 22: a moderator slows a room down; a member's composer shows the pace and the wait, and the server holds the second message until it is over. */
@@ -7,7 +7,9 @@ import { tokenOf } from './sign-in';
 test('slow mode: set by the coach, shown to the member live, the next message waits its turn and arrives once', async ({ browser }) => {
   test.setTimeout(90_000);
   const coach = await member(browser, 'coach', 'Crypto');
+  await toNewest(coach);
   const vip = await member(browser, 'vip', 'Crypto');
+  await toNewest(vip);
   // Whatever happens below, Crypto is not left slowed down for the journeys after this one.
   const token = await tokenOf(coach.context());
   const reset = () => coach.request.post('/rest/chat/rooms/crypto/slow_mode', { data: { seconds: 0 }, headers: { authorization: `Bearer ${token}` } });
