@@ -83,7 +83,8 @@ test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the 
   }).toPass({ timeout: 30_000 });
   const seen = await logDownwards(list);
   const separators = seen.filter((entry) => entry.startsWith('— ')).map((entry) => entry.slice(2));
-  expect(separators).toEqual([await dayAgo(live, 3 * DAY), await dayAgo(live, 2 * DAY), 'Hier', "Aujourd'hui"]);
+  const walked = await live.evaluate(() => (window as unknown as { __walked?: string[] }).__walked ?? []);
+  expect(separators, `the walk (virtuoso indices, separators): ${walked.join(' ')}`).toEqual([await dayAgo(live, 3 * DAY), await dayAgo(live, 2 * DAY), 'Hier', "Aujourd'hui"]);
   expect(seen.indexOf(posted!)).toBeGreaterThan(seen.indexOf("— Aujourd'hui"));
 
   // live's conversation with the coach: its first message is 30 hours old.
@@ -133,13 +134,20 @@ function logDownwards(list: Locator): Promise<string[]> {
   return list.evaluate(async (el) => {
     const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const seen: string[] = [];
+    const walked: string[] = [];
     el.scrollTo({ top: 0 });
     for (let step = 0; step < 400; step += 1) {
       await frame();
       await frame();
       for (const entry of el.querySelectorAll('[role="separator"], article[data-id]')) {
         const name = entry.tagName === 'ARTICLE' ? (entry.getAttribute('data-id') ?? '') : `— ${entry.getAttribute('aria-label') ?? ''}`;
-        if (!seen.includes(name)) seen.push(name);
+        if (!seen.includes(name)) {
+          seen.push(name);
+          // Virtuoso's index of the item: a walk that skips rows shows a jump here (kept for the failure's message).
+          const index = entry.closest('[data-index]')?.getAttribute('data-index');
+          if (entry.tagName !== 'ARTICLE') walked.push(`${name}@${index ?? '?'}`);
+          else walked.push(index ?? '?');
+        }
       }
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) {
         // At the bottom of a window slid up the history, the newer rows slide back in: on a busy
@@ -150,6 +158,7 @@ function logDownwards(list: Locator): Promise<string[]> {
       }
       el.scrollBy({ top: el.clientHeight / 2 });
     }
+    (window as unknown as { __walked?: string[] }).__walked = walked;
     return seen;
   });
 }
