@@ -44,7 +44,6 @@ export const ALERT_TEXT = {
   acknowledge: 'Bien reçu',
   acknowledged: 'Reçu',
   acksCount: (n: number) => `${n} membre${n > 1 ? 's ont' : ' a'} bien reçu`,
-  toAcknowledge: 'À confirmer',
   acksTitle: 'Ils ont bien reçu',
   noAcks: 'Personne n’a encore confirmé la lecture.',
   created: "La notification a bien été envoyée. Elle sera visible d'ici 2 minutes max",

@@ -18,7 +18,6 @@ export const EDIT_TEXT = {
   editedAt: (when: string) => `Modifié le ${when}`,
   tooLate: 'Ce message ne peut plus être modifié : le délai de 24 heures est passé.',
   empty: 'Le message est vide',
-  unchanged: 'Le texte n’a pas changé.',
 } as const;
 
 export type Editable = { senderId: number; date: string; conversationId?: string | null };

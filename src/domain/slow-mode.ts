@@ -13,7 +13,6 @@ export const slowModeSpan = (seconds: number): string => (seconds >= 60 && secon
 
 export const SLOW_MODE_TEXT = {
   label: 'Mode lent',
-  off: 'Désactivé',
   choice: (seconds: number) => (seconds === 0 ? 'Désactivé' : `Un message toutes les ${slowModeSpan(seconds)}`),
   notice: (seconds: number) => `Mode lent : un message toutes les ${slowModeSpan(seconds)}`,
   wait: (seconds: number) => `Mode lent : prochain message possible dans ${seconds} s`,

@@ -1,9 +1,8 @@
-import { styled } from '@linaria/react';
 import { useId, useState } from 'react';
 import { MUTE_CHOICES, MUTE_TEXT, type MuteMinutes } from '../../domain/mute';
 import { Dialog } from '../common/dialog';
 import { toast } from '../common/toast';
-import { Button } from '../common/ui';
+import { Button, RadioChoice, RadioChoices } from '../common/ui';
 import { Actions } from './confirm-dialog';
 import { useChat } from './use-chat';
 
@@ -33,15 +32,15 @@ export function MuteDialog({ user, onClose }: { user: { id: number; username: st
           void confirm();
         }}
       >
-        <Choices>
+        <RadioChoices>
           <legend>{MUTE_TEXT.legend}</legend>
           {MUTE_CHOICES.map((choice, index) => (
-            <Choice key={choice}>
+            <RadioChoice key={choice}>
               <input type="radio" name={`${id}-duree`} checked={minutes === choice} autoFocus={index === 0} onChange={() => setMinutes(choice)} />
               {MUTE_TEXT.choice(choice)}
-            </Choice>
+            </RadioChoice>
           ))}
-        </Choices>
+        </RadioChoices>
         <Actions>
           <Button type="button" variant="ghost" onClick={onClose}>
             {MUTE_TEXT.cancel}
@@ -55,26 +54,3 @@ export function MuteDialog({ user, onClose }: { user: { id: number; username: st
   );
 }
 
-const Choices = styled.fieldset`
-  border: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 2px;
-  & legend {
-    font-weight: 600;
-    margin-bottom: 6px;
-  }
-`;
-const Choice = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-height: 44px;
-  cursor: pointer;
-  & input {
-    width: 18px;
-    height: 18px;
-    accent-color: var(--accent);
-  }
-`;

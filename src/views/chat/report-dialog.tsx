@@ -6,7 +6,7 @@ import { TEXT } from '../../domain/text-fr';
 import { REPORT_TEXT } from '../../domain/report-text-fr';
 import { Dialog } from '../common/dialog';
 import { toast } from '../common/toast';
-import { Button, ErrorText, Field } from '../common/ui';
+import { Button, ErrorText, Field, RadioChoice, RadioChoices } from '../common/ui';
 import { Actions } from './confirm-dialog';
 import { useChat } from './use-chat';
 
@@ -47,10 +47,10 @@ export function ReportDialog({ messageId, onClose }: { messageId: string; onClos
           void send();
         }}
       >
-        <Reasons aria-describedby={error !== null ? `${id}-erreur` : undefined}>
+        <RadioChoices aria-describedby={error !== null ? `${id}-erreur` : undefined}>
           <legend>{REPORT_TEXT.reasonLegend}</legend>
           {REPORT_REASONS.map((value, index) => (
-            <Choice key={value}>
+            <RadioChoice key={value}>
               <input
                 type="radio"
                 name={`${id}-motif`}
@@ -63,9 +63,9 @@ export function ReportDialog({ messageId, onClose }: { messageId: string; onClos
                 }}
               />
               {REPORT_TEXT.reasons[value]}
-            </Choice>
+            </RadioChoice>
           ))}
-        </Reasons>
+        </RadioChoices>
         <Field htmlFor={`${id}-precisions`}>{REPORT_TEXT.details}</Field>
         <Details id={`${id}-precisions`} rows={3} maxLength={REPORT_DETAILS_MAX} value={details} onChange={(event) => setDetails(event.target.value)} />
         {error !== null ? (
@@ -86,30 +86,6 @@ export function ReportDialog({ messageId, onClose }: { messageId: string; onClos
   );
 }
 
-const Reasons = styled.fieldset`
-  border: none;
-  margin: 0 0 12px;
-  padding: 0;
-  display: grid;
-  gap: 2px;
-  & legend {
-    font-weight: 600;
-    margin-bottom: 6px;
-  }
-`;
-/** A whole row to tap: 44 px high. */
-const Choice = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-height: 44px;
-  cursor: pointer;
-  & input {
-    width: 18px;
-    height: 18px;
-    accent-color: var(--accent);
-  }
-`;
 const Details = styled.textarea`
   box-sizing: border-box;
   width: 100%;

@@ -67,6 +67,32 @@ export const Field = styled.label`
   }
 `;
 
+/** A group of radio choices with its legend (a report's reason, a mute's length). */
+export const RadioChoices = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 2px;
+  & legend {
+    font-weight: 600;
+    margin-bottom: 6px;
+  }
+`;
+/** One radio choice: the whole row is its 44-px target. */
+export const RadioChoice = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 44px;
+  cursor: pointer;
+  & input {
+    width: 18px;
+    height: 18px;
+    accent-color: var(--accent);
+  }
+`;
+
 export const ErrorText = styled.p`
   margin: 0;
   color: var(--danger);
