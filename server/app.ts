@@ -25,6 +25,7 @@ import { registerChatRoomRoutes } from './routes/chat-room-routes';
 import { registerChatRoutes } from './routes/chat-routes';
 import { registerReportRoutes } from './routes/report-routes';
 import { registerModerationRoutes } from './routes/moderation-routes';
+import { registerKeywordFilterRoutes } from './routes/keyword-filter-routes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
 import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerChatRoutes(app, db, io);
   registerReportRoutes(app, db, io);
   registerModerationRoutes(app, db);
+  registerKeywordFilterRoutes(app, db, io);
   registerReadStateRoutes(app, db);
   registerInboxRoutes(app, db);
   registerAlertRoutes(app, db, io, { mail, push });

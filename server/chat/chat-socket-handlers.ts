@@ -23,6 +23,7 @@ import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess 
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
+import { announceHeld } from './keyword-filters';
 import { announceInboxChanges, announceMentions } from './inbox-handlers';
 import { lastSeqOf } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
@@ -101,6 +102,10 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       if (refused) return refused;
       const outcome = await postMessage(db, user, input.data);
       if ('error' in outcome) return outcome;
+      if ('held' in outcome) {
+        if (outcome.heldId) await announceHeld(io, db, outcome.heldId);
+        return { held: true as const };
+      }
       if (outcome.created) {
         announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
         await announceInboxChanges(io, db, user, outcome.message);

@@ -12,6 +12,8 @@ import type { UserRow } from '../users/user-queries';
 import { BANNED, NOT_ALLOWED, roomAccess } from './chat-access';
 import { toChatMessage } from './message-view';
 import { logModeration, muteRefusal } from './moderation';
+import { KEYWORD_TEXT } from '../../src/domain/keyword-filter';
+import { filterVerdict } from './keyword-filters';
 import { nextSeqOf, type SeqStream } from './room-seq';
 
 export type EditOutcome =
@@ -34,7 +36,7 @@ export async function editMessage(db: Database, user: UserRow, input: EditMessag
   if (!row || row.deletedAt !== null) return { error: NOT_ALLOWED };
   const content = input.content.trim();
   if (content === '') return { error: EDIT_TEXT.empty };
-  const refused = await refusal(db, user, row, now);
+  const refused = await refusal(db, user, row, content, now);
   if (refused !== null) return { error: refused };
   if (content === row.content) return { message: await toChatMessage(db, row, null), changed: false, participants: null };
 
@@ -62,7 +64,7 @@ export async function editMessage(db: Database, user: UserRow, input: EditMessag
 type Row = typeof messages.$inferSelect;
 
 /** Null when `user` may edit `row` now, else why not. */
-async function refusal(db: Database, user: UserRow, row: Row, now: Date): Promise<string | null> {
+async function refusal(db: Database, user: UserRow, row: Row, content: string, now: Date): Promise<string | null> {
   if (row.conversationId) {
     if (row.authorId !== user.id || !(await hasMessagingAccess(db, user, now))) return NOT_ALLOWED;
     const participants = await participantsOf(db, user.id, row.conversationId);
@@ -83,6 +85,8 @@ async function refusal(db: Database, user: UserRow, row: Row, now: Date): Promis
   if (right === 'moderator') return null;
   if (right === 'tooLate') return EDIT_TEXT.tooLate;
   if (right === 'none') return NOT_ALLOWED;
+  // An edit is never held for review: a text the room's filter would block or hold is refused.
+  if (filterVerdict(access, user, content)) return KEYWORD_TEXT.blocked;
   // The author edits where they may still write: a ban or a mute closes it as it closes posting.
   if (access.banned) return BANNED;
   const muted = await muteRefusal(db, user.id, now);

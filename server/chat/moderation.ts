@@ -5,7 +5,17 @@ import { chatMutes, moderationLog } from '../db/schema';
 import type { Transaction } from './room-seq';
 
 /** What a moderator did, for the log (issue 22: every moderation action with its author). */
-export type ModerationAction = 'mute' | 'unmute' | 'delete_message' | 'edit_message' | 'report_dismissed' | 'report_deleted' | 'slow_mode';
+export type ModerationAction =
+  | 'mute'
+  | 'unmute'
+  | 'delete_message'
+  | 'edit_message'
+  | 'report_dismissed'
+  | 'report_deleted'
+  | 'slow_mode'
+  | 'keyword_filter'
+  | 'held_approved'
+  | 'held_rejected';
 
 export async function logModeration(
   db: Database | Transaction,

@@ -11,6 +11,8 @@ import type { UserRow } from '../users/user-queries';
 import { BANNED, NOT_ALLOWED, roomAccess, type RoomAccess } from './chat-access';
 import { SLOW_MODE_TEXT, slowModeWaitMs } from '../../src/domain/slow-mode';
 import { muteRefusal } from './moderation';
+import { KEYWORD_TEXT } from '../../src/domain/keyword-filter';
+import { filterVerdict, heldRepeat, holdPost } from './keyword-filters';
 import { repliesPicturesOf, toChatMessage, type MessageRow } from './message-view';
 import { nextSeq, type Transaction } from './room-seq';
 
@@ -22,6 +24,8 @@ export type ThreadChange = { parentId: string; under: 'message' | 'alert'; repli
 export type PostOutcome =
   /** `retryAfterMs`: the room's slow mode, the wait before this member may post again. */
   | { error: string; retryAfterMs?: number }
+  /** The room's keyword filter holds it for a moderator (issue 22): `heldId` when newly held, else null (a repeat). */
+  | { held: true; heldId: string | null }
   /** `created` false: a repeat of a stored post, answered with it and broadcast to no one. */
   | { created: false; message: ChatMessage }
   | { created: true; message: ChatMessage; thread: ThreadChange | null };
@@ -32,7 +36,14 @@ export const INVALID_ATTACHMENT = 'Pièce jointe invalide';
  * 'post message' (spec 2 §7). Idempotent on (author, clientId): the pair is looked up first, and
  * the insert itself does nothing on a conflicting pair, so two racing repeats store one message.
  */
-export async function postMessage(db: Database, user: UserRow, input: PostMessageData, now: Date = new Date()): Promise<PostOutcome> {
+export async function postMessage(
+  db: Database,
+  user: UserRow,
+  input: PostMessageData,
+  now: Date = new Date(),
+  /** A held post a moderator lets through: neither the slow mode nor the filter hold it again. */
+  reviewed = false,
+): Promise<PostOutcome> {
   const target = await resolveTarget(db, input);
   if (!target) return { error: NOT_ALLOWED };
   const access = await roomAccess(db, user, target.roomId, now);
@@ -52,15 +63,26 @@ export async function postMessage(db: Database, user: UserRow, input: PostMessag
   // member was banned since or its attachments are now (by this very message) taken.
   const repeat = await storedPost(db, user.id, input.clientId);
   if (repeat) return repeat;
+  if (!reviewed) {
+    const held = await heldRepeat(db, user.id, input.clientId);
+    if (held) return 'error' in held ? held : { held: true, heldId: null };
+  }
 
   if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
   // A timed mute closes writing as a ban does, until it ends (issue 22).
   const muted = await muteRefusal(db, user.id, now);
   if (muted) return { error: muted };
   if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
-  if (!target.alert) {
+  if (!target.alert && !reviewed) {
     const wait = await slowModeWait(db, user, access, now);
     if (wait > 0) return { error: SLOW_MODE_TEXT.refused(Math.ceil(wait / 1000)), retryAfterMs: wait };
+  }
+  const rule = reviewed ? null : filterVerdict(access, user, input.content);
+  if (rule?.action === 'block') return { error: KEYWORD_TEXT.blocked };
+  if (rule?.action === 'hold') {
+    const refused = await checkAttachments(db, user, input.attachments, ['image', 'file']);
+    if (refused) return { error: refused };
+    return { held: true, heldId: await holdPost(db, user, target.roomId, input, rule.keyword, now) };
   }
   const written = await writeOnce(db, user, input, now, {
     // Voice notes and videos in rooms are for the staff (spec 2 §6).

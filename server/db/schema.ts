@@ -93,6 +93,8 @@ export const rooms = pgTable('rooms', {
   lastSeq: integer('last_seq').notNull().default(0),
   /** Slow mode (issue 22): one message per member per so many seconds; 0 when off. */
   slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
+  /** The keyword filter (issue 22): `{ keyword, action }` rules, decoded with the contract's `keywordRule`. */
+  keywordFilters: jsonb('keyword_filters').notNull().default([]),
 });
 
 export const messages = pgTable(
@@ -216,6 +218,30 @@ export const moderationLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('moderation_log_date_idx').on(t.createdAt)],
+);
+
+/**
+ * Posts a room's keyword filter held for review (issue 22): the post's input as the member sent it,
+ * until a moderator decides ('approved': posted then with its client id; 'rejected'). A repeat of
+ * the (author, clientId) pair is answered from here.
+ */
+export const heldMessages = pgTable(
+  'held_messages',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    input: jsonb('input').notNull(),
+    keyword: text('keyword').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+  },
+  (t) => [uniqueIndex('held_messages_author_client_idx').on(t.authorId, t.clientId), index('held_messages_open_idx').on(t.decidedAt, t.createdAt)],
 );
 
 /**

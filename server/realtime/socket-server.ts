@@ -26,7 +26,7 @@ import {
   type newPrivateMessageEvent,
 } from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
-import { REPORT_EVENTS, type ReportEntry } from '../../src/contract/reports';
+import { HELD_EVENTS, REPORT_EVENTS, type HeldMessage, type ReportEntry } from '../../src/contract/reports';
 import { SLOW_MODE_EVENT } from '../../src/contract/chat-room';
 import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type ThreadRead, type threadReadAck } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
@@ -75,6 +75,9 @@ export type ServerToClientEvents = {
   [REPORT_EVENTS.entry]: (entry: ReportEntry) => void;
   [SLOW_MODE_EVENT]: (event: { room: string; seconds: number }) => void;
   [REPORT_EVENTS.resolved]: (event: { messageId: string }) => void;
+  [HELD_EVENTS.entry]: (entry: HeldMessage) => void;
+  [HELD_EVENTS.decided]: (event: { heldId: string }) => void;
+  [HELD_EVENTS.rejected]: (event: { clientId: string; error: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
   [ALERT_EVENTS.ackCount]: (event: { _id: string; room: string; acksCount: number; seq: number }) => void;

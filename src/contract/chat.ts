@@ -133,9 +133,10 @@ export const messageRefInput = z.object({ alertId: id });
 
 /** A refusal; `retryAfterMs` when the member may try again after that long (flood control). */
 export const ackError = z.object({ error: z.string(), retryAfterMs: z.optional(z.int().check(z.positive())) });
-export const postMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
+/** A post the room's keyword filter holds for a moderator (issue 22): `held`, not stored in the room yet. */
+export const postMessageAck = z.union([z.object({ message: chatMessage }), z.object({ held: z.literal(true) }), ackError]);
 /** 'edit message' is answered as a post is: the message (as edited), or a refusal. */
-export const editMessageAck = postMessageAck;
+export const editMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
 export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.int().check(z.nonnegative()), usersCount: z.int().check(z.nonnegative()) }), ackError]);
 export const moreMessagesAck = z.union([
   z.object({

@@ -45,3 +45,33 @@ export type ResolveAction = z.infer<typeof resolveReportInput>['action'];
 /** Moderators' sockets: an entry new or changed, and an entry resolved (by anyone). */
 export const REPORT_EVENTS = { entry: 'chat report', resolved: 'chat report resolved' } as const;
 export const reportResolvedEvent = z.object({ messageId: z.string() });
+
+/**
+ * A message the room's keyword filter held for review (issue 22): not in the room until a
+ * moderator lets it through ('Valider': it is posted then, under its author's name) or refuses it.
+ */
+export const heldMessage = z.object({
+  _id: z.string(),
+  room: z.string(),
+  /** A reply in a thread, or a comment under an alert; both null for the room itself. */
+  parentMessage: z.nullable(z.string()),
+  alertId: z.nullable(z.string()),
+  sender,
+  content: z.string(),
+  attachmentsCount: z.int().check(z.nonnegative()),
+  /** The rule's keyword that held it. */
+  keyword: z.string(),
+  createdAt: isoDate,
+});
+export type HeldMessage = z.infer<typeof heldMessage>;
+/** `GET /rest/chat/held_messages`: those waiting, oldest first (moderators only). */
+export const heldMessagesResponse = z.object({ held: z.array(heldMessage) });
+/** `POST /rest/chat/held_messages/{id}/approve` and `…/reject` → `{ ok: true }`. */
+
+/**
+ * Moderators' sockets: a message held, and one decided (by anyone). The author's own sockets hear
+ * 'chat message rejected' with their message's client id when it is refused.
+ */
+export const HELD_EVENTS = { entry: 'chat held message', decided: 'chat held message decided', rejected: 'chat message rejected' } as const;
+export const heldDecidedEvent = z.object({ heldId: z.string() });
+export const messageRejectedEvent = z.object({ clientId: z.string(), error: z.string() });

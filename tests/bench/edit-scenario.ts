@@ -37,7 +37,7 @@ export async function editsToPaint(run: BenchRun): Promise<EditSamples> {
     await paintedAt(page, run.big.newestIds[0]!);
     await watcher.timeout(10_000).emitWithAck(CLIENT_EVENTS.join, { room: run.big.id });
     const posted = postMessageAck.parse(await editor.timeout(10_000).emitWithAck(CLIENT_EVENTS.post, { clientId: `bench-edit-${Date.now()}`, room: run.big.id, content: 'Niveau à corriger : 0' }));
-    if (!('message' in posted)) throw new Error(`message à modifier refusé : ${posted.error}`);
+    if (!('message' in posted)) throw new Error(`message à modifier refusé : ${'error' in posted ? posted.error : 'retenu'}`);
     const id = posted.message._id;
     await paintedAt(page, id);
 

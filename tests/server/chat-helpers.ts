@@ -81,7 +81,7 @@ export function chatClient(server: Pick<TestServer, 'url' | 'tokenOf'>) {
     input: { room?: string; parentMessage?: string; alertId?: string; content?: string; attachments?: string[]; clientId?: string },
   ): Promise<ChatMessage> => {
     const answer = await ask(socket, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Message de test', ...input }, postMessageAck);
-    if ('error' in answer) throw new Error(`post refusé : ${answer.error}`);
+    if (!('message' in answer)) throw new Error(`post refusé : ${'error' in answer ? answer.error : 'retenu pour validation'}`);
     return answer.message;
   };
 

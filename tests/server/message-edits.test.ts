@@ -118,7 +118,7 @@ describe('editing a message (issue 22)', () => {
     const vip = await chat.open('vip');
     const coach = await chat.open('coach');
     const sent = await chat.ask(vip, CLIENT_EVENTS.post, { clientId: randomUUID(), usersId: [coachId], content: 'Une question sur le DAX' }, postMessageAck);
-    if ('error' in sent) throw new Error(`message privé refusé : ${sent.error}`);
+    if (!('message' in sent)) throw new Error(`message privé refusé : ${'error' in sent ? sent.error : 'retenu'}`);
     const { message } = sent;
     const heard = nextEvent(coach, SERVER_EVENTS.edited, chatMessage, (m) => m._id === message._id);
     expect(await edit(coach, message._id, 'pas à moi')).toEqual({ error: 'NOT_ALLOWED' });

@@ -106,7 +106,7 @@ describe('private messaging sync against the real server', () => {
     cleanups.push(others.closeAll);
     const coach = await others.open('coach');
     const first = await others.ask(coach, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Bonjour Victor, un point sur ton plan ?', usersId: [vip.id] }, postMessageAck);
-    if ('error' in first) throw new Error(first.error);
+    if (!('message' in first)) throw new Error('error' in first ? first.error : 'retenu');
     const conversationId = first.message.conversationId!;
 
     await vi.waitFor(() => expect(vip.inbox).toContainEqual({ type: 'message.received', conversationId, unreadMessages: 1 }), { timeout: 5000 });

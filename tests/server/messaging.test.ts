@@ -38,7 +38,7 @@ const send = (socket: Socket, payload: Record<string, unknown>) =>
   chat.ask(socket, CLIENT_EVENTS.post, { clientId: randomUUID(), content: 'Bonjour', ...payload }, postMessageAck);
 const sent = async (socket: Socket, payload: Record<string, unknown>): Promise<ChatMessage & { conversationId: string }> => {
   const answer = await send(socket, payload);
-  if ('error' in answer) throw new Error(`message privé refusé : ${answer.error}`);
+  if (!('message' in answer)) throw new Error(`message privé refusé : ${'error' in answer ? answer.error : 'retenu'}`);
   const { conversationId } = answer.message;
   if (!conversationId) throw new Error('message privé sans conversation');
   return { ...answer.message, conversationId };
