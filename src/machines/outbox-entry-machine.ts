@@ -6,6 +6,9 @@ import { assign, setup } from 'xstate';
  * connection; a server that refuses it makes it `refused` ('Non envoyé'), which only the member
  * ends: 'Réessayer' (the same client id, so the server never stores it twice) or 'Supprimer'.
  * Its echo (`sent`) can come in any state: a request that timed out may have been stored.
+ * The room's keyword filter may hold it for a moderator (`held`, issue 22): it waits for their
+ * word, the echo when they let it through or a refusal; it is asked about again at each connection
+ * (a decision made while the member was away).
  *
  * The entry lives in the store, not in an actor: the outbox reads its state from the stored
  * document and writes back the one `transition()` gives (src/sync/outbox.ts).
@@ -14,6 +17,7 @@ export type OutboxEntryEvent =
   | { type: 'outbox.sent' }
   | { type: 'outbox.offline' }
   | { type: 'outbox.refused'; error: string }
+  | { type: 'outbox.held' }
   | { type: 'outbox.resend' }
   | { type: 'outbox.retry' }
   | { type: 'outbox.discard' };
@@ -32,6 +36,15 @@ export const outboxEntryMachine = setup({
         'outbox.sent': 'sent',
         'outbox.offline': 'waiting',
         'outbox.refused': { target: 'refused', actions: assign({ error: ({ event }) => event.error }) },
+        'outbox.held': 'held',
+      },
+    },
+    held: {
+      on: {
+        'outbox.sent': 'sent',
+        'outbox.refused': { target: 'refused', actions: assign({ error: ({ event }) => event.error }) },
+        // A new connection: the server is asked again whether a moderator decided.
+        'outbox.resend': 'sending',
       },
     },
     waiting: {
@@ -56,4 +69,4 @@ export const outboxEntryMachine = setup({
   },
 });
 
-export type OutboxEntryState = 'sending' | 'waiting' | 'refused' | 'sent' | 'discarded';
+export type OutboxEntryState = 'sending' | 'waiting' | 'held' | 'refused' | 'sent' | 'discarded';

@@ -23,6 +23,7 @@ import {
 } from '../contract/chat';
 import { chatRoomsResponse, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
 import { muteResponse } from '../contract/moderation';
+import { HELD_EVENTS, messageRejectedEvent } from '../contract/reports';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
 import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
@@ -42,7 +43,7 @@ import {
 import { conversationStream, historyKey, nextHistory, parseStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, newClientId, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
+import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -300,6 +301,8 @@ export function createChatSync(deps: {
   let slowedDown: ReturnType<typeof setTimeout> | undefined;
   // Asked again while a flush runs (a retry, a new message): it goes round once more.
   let flushAgain = false;
+  // A connection (re)opened: the next round asks the server about held posts too.
+  let askHeld = true;
   /**
    * Sends every pending message, oldest first, each once at a time. The first one the network does
    * not take stops the round: the queue waits for the next connection.
@@ -313,7 +316,11 @@ export function createChatSync(deps: {
       try {
         do {
           flushAgain = false;
+          // Posts held for a moderator are asked about once per connection, not at every send.
+          const withHeld = askHeld;
+          askHeld = false;
           for (const entry of await pendingMessages(db)) {
+            if (!withHeld && outboxEntryState(entry) === 'held') continue;
             const outcome = await post(entry.toJSON() as OutboxDoc);
             if (outcome === 'offline') {
               // Everything still sending waits; a message queued meanwhile asked for one more round.
@@ -361,6 +368,11 @@ export function createChatSync(deps: {
         if (firstTo !== null) private$.next({ type: 'conversation.created', userId: firstTo, conversationId: message.conversationId });
         private$.next({ type: 'message.stored', message });
       }
+      return 'done';
+    }
+    if (answer.ok && 'held' in answer.data) {
+      // Kept for a moderator (the room's keyword filter): their word comes as the echo or a refusal.
+      await serial(() => markHeld(db, entry.clientId));
       return 'done';
     }
     if (!answer.ok && answer.offline) return 'offline';
@@ -434,8 +446,10 @@ export function createChatSync(deps: {
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
       if (event.room !== currentRoom) enqueueBadge(event.room);
     }),
+    socket.on(HELD_EVENTS.rejected, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
     socket.onConnect(() => {
       live.clear();
+      askHeld = true;
       updateStatus();
       void (async () => {
         for (const channel of joinedChannels()) if (await join(channel)) void catchUp(channel);

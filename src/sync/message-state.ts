@@ -137,6 +137,8 @@ export const FOLLOWINGS_KEY = 'followings';
 export const SLOW_MODES_KEY = 'slow-modes';
 /** The kv record of the moderators' report queue, most recently reported first (issue 22). */
 export const REPORTS_KEY = 'reports';
+/** The posts the rooms' keyword filters hold for a moderator (issue 22), oldest first. */
+export const HELD_KEY = 'held-messages';
 
 /** The stream a 'join room' / 'more messages' reference names. */
 export function streamOfRef(ref: HistoryRef): string {

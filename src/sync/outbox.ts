@@ -41,8 +41,9 @@ export async function queueMessage(db: ComptoirDatabase, draft: Draft & { client
 }
 
 /** What a stored outbox entry is in (src/machines/outbox-entry-machine.ts). */
-export function outboxEntryState(entry: Pick<OutboxDoc, 'status' | 'error'>): 'sending' | 'waiting' | 'refused' {
+export function outboxEntryState(entry: Pick<OutboxDoc, 'status' | 'error'>): 'sending' | 'waiting' | 'held' | 'refused' {
   if (entry.status === 'failed') return 'refused';
+  if (entry.error === HELD_FOR_REVIEW) return 'held';
   return entry.error === null ? 'sending' : 'waiting';
 }
 
@@ -63,7 +64,7 @@ export async function stepOutboxEntry(db: ComptoirDatabase, clientId: string, ev
   const to = next.value as OutboxEntryState;
   if (to === from) return from;
   if (to === 'sent' || to === 'discarded') await db.outbox.bulkRemove([clientId]);
-  else await doc.incrementalPatch(to === 'refused' ? { status: 'failed', error: next.context.error } : { status: 'pending', error: to === 'waiting' ? WAITING_FOR_NETWORK : null });
+  else await doc.incrementalPatch(to === 'refused' ? { status: 'failed', error: next.context.error } : { status: 'pending', error: PENDING_ERROR[to] });
   return to;
 }
 
@@ -94,6 +95,12 @@ export const discardMessage = (db: ComptoirDatabase, clientId: string) => stepOu
 
 /** The stored `error` of an entry waiting for the network (no refusal to show). */
 export const WAITING_FOR_NETWORK = 'réseau';
+/** The stored `error` of an entry the room's keyword filter holds for a moderator (issue 22). */
+export const HELD_FOR_REVIEW = 'modération';
+const PENDING_ERROR: Record<'sending' | 'waiting' | 'held', string | null> = { sending: null, waiting: WAITING_FOR_NETWORK, held: HELD_FOR_REVIEW };
+
+/** The keyword filter held it: it waits for a moderator's word. */
+export const markHeld = (db: ComptoirDatabase, clientId: string) => stepOutboxEntry(db, clientId, { type: 'outbox.held' });
 
 /** Every entry the next flush sends (sending and waiting), oldest first. */
 export const pendingMessages = (db: ComptoirDatabase) =>

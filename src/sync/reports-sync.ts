@@ -1,23 +1,44 @@
-import { REPORT_EVENTS, reportEntry, reportResolvedEvent, reportResponse, reportsResponse, type ReportEntry, type ReportReason, type ResolveAction } from '../contract/reports';
+import {
+  HELD_EVENTS,
+  heldDecidedEvent,
+  heldMessage,
+  heldMessagesResponse,
+  REPORT_EVENTS,
+  reportEntry,
+  reportResolvedEvent,
+  reportResponse,
+  reportsResponse,
+  type HeldMessage,
+  type ReportEntry,
+  type ReportReason,
+  type ResolveAction,
+} from '../contract/reports';
+import { keywordFiltersBody } from '../contract/chat-room';
+import type { KeywordRule } from '../domain/keyword-filter';
 import { okAck } from '../contract/chat';
 import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { readKv, writeKv } from './fold-chat-event';
 import type { SocketTransport } from './socket-transport';
-import { REPORTS_KEY } from './message-state';
+import { HELD_KEY, REPORTS_KEY } from './message-state';
 
 export type ReportsSync = ReturnType<typeof createReportsSync>;
-
 
 /** The queue with `entry` in its place (replacing the same message's), most recently reported first. */
 export function withEntry(entries: readonly ReportEntry[], entry: ReportEntry): ReportEntry[] {
   return [...entries.filter((e) => e._id !== entry._id), entry].sort((a, b) => b.lastReportedAt.localeCompare(a.lastReportedAt));
 }
 
+/** The held posts with `entry` in its place, oldest first. */
+export function withHeld(entries: readonly HeldMessage[], entry: HeldMessage): HeldMessage[] {
+  return [...entries.filter((e) => e._id !== entry._id), entry].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
 /**
- * Reports (issue 22): a member's 'Signaler', and for moderators the queue of open reports — read
- * from the server when the queue is shown, moved by 'chat report' and 'chat report resolved' as
- * they come — and its resolutions. Everything lands in the store (`kv` `reports`).
+ * Reports and the keyword filter (issue 22): a member's 'Signaler', and for moderators the queue
+ * of open reports and of posts the filters hold — read from the server when the queue is shown,
+ * moved by the moderators' socket events as they come — their decisions, and a room's rules.
+ * The queues land in the store (`kv` `reports`, `held-messages`).
  */
 export function createReportsSync(deps: {
   db: ComptoirDatabase;
@@ -32,10 +53,15 @@ export function createReportsSync(deps: {
   const change = (next: (entries: ReportEntry[]) => ReportEntry[]) =>
     serial(async () => writeKv(db, REPORTS_KEY, next((await readKv<ReportEntry[]>(db, REPORTS_KEY)) ?? [])));
   const drop = (messageId: string) => change((entries) => entries.filter((e) => e._id !== messageId));
+  const changeHeld = (next: (entries: HeldMessage[]) => HeldMessage[]) =>
+    serial(async () => writeKv(db, HELD_KEY, next((await readKv<HeldMessage[]>(db, HELD_KEY)) ?? [])));
+  const dropHeld = (heldId: string) => changeHeld((entries) => entries.filter((e) => e._id !== heldId));
 
   const subscriptions = [
     socket.on(REPORT_EVENTS.entry, reportEntry, (entry) => void change((entries) => withEntry(entries, entry))),
     socket.on(REPORT_EVENTS.resolved, reportResolvedEvent, (event) => void drop(event.messageId)),
+    socket.on(HELD_EVENTS.entry, heldMessage, (entry) => void changeHeld((entries) => withHeld(entries, entry))),
+    socket.on(HELD_EVENTS.decided, heldDecidedEvent, (event) => void dropHeld(event.heldId)),
   ];
 
   return {
@@ -51,10 +77,30 @@ export function createReportsSync(deps: {
       await this.refresh();
     },
 
-    /** The moderators' queue, read again (a member without the right gets nothing). */
+    /** The moderators' queues, read again (a member without the right gets nothing). */
     async refresh(): Promise<void> {
-      const answer = await api.request(reportsResponse, 'rest', '/chat/reports');
-      if (answer.ok) await serial(() => writeKv(db, REPORTS_KEY, answer.data.reports));
+      const [reports, held] = await Promise.all([api.request(reportsResponse, 'rest', '/chat/reports'), api.request(heldMessagesResponse, 'rest', '/chat/held_messages')]);
+      if (reports.ok) await serial(() => writeKv(db, REPORTS_KEY, reports.data.reports));
+      if (held.ok) await serial(() => writeKv(db, HELD_KEY, held.data.held));
+    },
+
+    /** 'Valider' or 'Refuser' a held post; null once done, else the refusal (the entry goes either way when already decided). */
+    async decideHeld(heldId: string, decision: 'approve' | 'reject'): Promise<string | null> {
+      const answer = await api.request(okAck, 'rest', `/chat/held_messages/${encodeURIComponent(heldId)}/${decision}`, { method: 'POST', body: {} });
+      if (answer.ok || answer.status === 404) await dropHeld(heldId);
+      return answer.ok ? null : answer.error;
+    },
+
+    /** A room's keyword filter as the server keeps it, or the refusal. */
+    async keywordRules(room: string): Promise<{ rules: KeywordRule[] } | { error: string }> {
+      const answer = await api.request(keywordFiltersBody, 'rest', `/chat/rooms/${encodeURIComponent(room)}/keyword_filters`);
+      return answer.ok ? { rules: answer.data.rules } : { error: answer.error };
+    },
+
+    /** Replaces a room's keyword filter: the list kept (tidied by the server), or the refusal. */
+    async saveKeywordRules(room: string, rules: readonly KeywordRule[]): Promise<{ rules: KeywordRule[] } | { error: string }> {
+      const answer = await api.request(keywordFiltersBody, 'rest', `/chat/rooms/${encodeURIComponent(room)}/keyword_filters`, { method: 'PUT', body: { rules } });
+      return answer.ok ? { rules: answer.data.rules } : { error: answer.error };
     },
 
     /** Classes a reported message or deletes it; null once done, else the refusal (the entry goes either way when already handled). */

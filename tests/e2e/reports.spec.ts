@@ -16,8 +16,8 @@ test("a member reports a message with its reason; the moderator's queue shows it
   await postOverSocket(live, { room: 'forex' }, [scam, rude]);
 
   // Only moderators have the queue.
-  await expect(vip.getByRole('button', { name: 'Signalements' })).toHaveCount(0);
-  const queueButton = coach.getByRole('button', { name: 'Signalements' });
+  await expect(vip.getByRole('button', { name: 'Modération' })).toHaveCount(0);
+  const queueButton = coach.getByRole('button', { name: 'Modération' });
   await expect(queueButton).toBeVisible();
 
   const report = async (text: string, reason: string, words?: string) => {
@@ -38,7 +38,7 @@ test("a member reports a message with its reason; the moderator's queue shows it
   // The moderator's count moved without a reload; the queue lists both, newest first.
   await expect(queueButton.getByLabel('2 signalements en attente')).toBeVisible();
   await queueButton.click();
-  const queue = coach.getByRole('dialog', { name: 'Signalements' });
+  const queue = coach.getByRole('dialog', { name: 'Modération' });
   const scamEntry = queue.getByRole('article').filter({ hasText: scam });
   await expect(scamEntry).toContainText('Forex · 1 signalement');
   await expect(scamEntry).toContainText('Arnaque ou sollicitation (1)');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { outboxEntryMachine, type OutboxEntryEvent, type OutboxEntryState } from '../../src/machines/outbox-entry-machine';
 import type { ComptoirDatabase } from '../../src/store/database';
-import { outboxEntryState, queueMessage, stepOutboxEntry, WAITING_FOR_NETWORK } from '../../src/sync/outbox';
+import { HELD_FOR_REVIEW, outboxEntryState, queueMessage, stepOutboxEntry, WAITING_FOR_NETWORK } from '../../src/sync/outbox';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { describePath, expectEveryEdgeTaken, simplePaths, transitionCoverPaths, walkPath, type ModelEvent } from './model-paths';
 
@@ -11,6 +11,7 @@ const events: ModelEvent[] = [
   { type: 'outbox.sent' },
   { type: 'outbox.offline' },
   { type: 'outbox.refused', error: REFUSAL },
+  { type: 'outbox.held' },
   { type: 'outbox.resend' },
   { type: 'outbox.retry' },
   { type: 'outbox.discard' },
@@ -21,7 +22,8 @@ type World = { state: OutboxEntryState; error: string | null };
 /**
  * The model, written from the behaviour wanted: the echo ends it from anywhere; the network
  * holds a sending entry until it is sent again; a refusal holds it until the member retries
- * (same client id) or deletes it; an entry on its way cannot be deleted.
+ * (same client id) or deletes it; an entry on its way cannot be deleted; one the keyword filter
+ * holds waits for the moderator's word, asked again at each connection.
  */
 function expectedAfter(before: World, event: ModelEvent): World {
   const { state } = before;
@@ -30,6 +32,13 @@ function expectedAfter(before: World, event: ModelEvent): World {
   if (state === 'sending') {
     if (event.type === 'outbox.offline') return { state: 'waiting', error: null };
     if (event.type === 'outbox.refused') return { state: 'refused', error: String(event.error) };
+    if (event.type === 'outbox.held') return { state: 'held', error: null };
+    return before;
+  }
+  // Held by the keyword filter: only the moderator's word (echo or refusal) or a new asking moves it; never deleted.
+  if (state === 'held') {
+    if (event.type === 'outbox.refused') return { state: 'refused', error: String(event.error) };
+    if (event.type === 'outbox.resend') return { state: 'sending', error: null };
     return before;
   }
   if (event.type === 'outbox.retry' || (state === 'waiting' && event.type === 'outbox.resend')) return { state: 'sending', error: null };
@@ -81,7 +90,7 @@ describe('outbox entry in the store: every path', () => {
         expect(reached).toBe(world.state);
         expect(doc && outboxEntryState(doc)).toBe(world.state);
         expect(doc?.status).toBe(world.state === 'refused' ? 'failed' : 'pending');
-        expect(doc?.error).toBe(world.state === 'refused' ? world.error : world.state === 'waiting' ? WAITING_FOR_NETWORK : null);
+        expect(doc?.error).toBe(world.state === 'refused' ? world.error : world.state === 'waiting' ? WAITING_FOR_NETWORK : world.state === 'held' ? HELD_FOR_REVIEW : null);
       }
     });
   });

@@ -210,6 +210,56 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('keeps a post the keyword filter holds until a moderator decides, live or learnt at the next connection', async () => {
+    const coachToken = await server.tokenOf('coach');
+    await server.put('/rest/chat/rooms/crypto/keyword_filters', { rules: [{ keyword: 'telegram', action: 'hold' }] }, coachToken);
+    const waitingId = async (content: string) => {
+      const answer = (await (await server.get('/rest/chat/held_messages', coachToken)).json()) as { held: { _id: string; content: string }[] };
+      const entry = answer.held.find((h) => h.content === content);
+      if (!entry) throw new Error(`${content} absent de la file`);
+      return entry._id;
+    };
+    const stateOf = async (clientId: string) => {
+      const doc = await db.outbox.findOne(clientId).exec();
+      return doc ? outboxEntryState(doc) : null;
+    };
+    try {
+      const vip = connectVip();
+      await vip.sync.openRoom('crypto');
+      await whenLive(vip.sync);
+      // Let through while the member is here: the echo replaces the waiting row, once.
+      const passed = await vip.sync.send({ room: 'crypto', parentMessage: null, content: 'Mon canal Telegram', attachments: [] });
+      await vi.waitFor(async () => expect(await stateOf(passed)).toBe('held'));
+      // Another send does not ask about it again; it stays held.
+      await vip.sync.send({ room: 'crypto', parentMessage: null, content: 'Un autre avis', attachments: [] });
+      await vi.waitFor(async () => expect(await latest('crypto')).toContain('Un autre avis'));
+      expect(await stateOf(passed)).toBe('held');
+      expect((await server.post(`/rest/chat/held_messages/${await waitingId('Mon canal Telegram')}/approve`, {}, coachToken)).status).toBe(200);
+      await vi.waitFor(async () => expect(await stateOf(passed)).toBeNull());
+      expect((await latest('crypto')).filter((c) => c === 'Mon canal Telegram')).toHaveLength(1);
+
+      // Refused while the member is here: the row says why.
+      const refused = await vip.sync.send({ room: 'crypto', parentMessage: null, content: 'Refusé sur Telegram', attachments: [] });
+      await vi.waitFor(async () => expect(await stateOf(refused)).toBe('held'));
+      await server.post(`/rest/chat/held_messages/${await waitingId('Refusé sur Telegram')}/reject`, {}, coachToken);
+      await vi.waitFor(async () => expect(await db.outbox.findOne(refused).exec()).toMatchObject({ status: 'failed', error: 'Message refusé par la modération.' }));
+      await vip.sync.discard(refused);
+
+      // Decided while the member was away: learnt at the next connection.
+      const away = await vip.sync.send({ room: 'crypto', parentMessage: null, content: 'Pendant mon absence, Telegram', attachments: [] });
+      await vi.waitFor(async () => expect(await stateOf(away)).toBe('held'));
+      vip.close();
+      await server.post(`/rest/chat/held_messages/${await waitingId('Pendant mon absence, Telegram')}/approve`, {}, coachToken);
+      const back = connectVip();
+      await back.sync.openRoom('crypto');
+      await vi.waitFor(async () => expect(await stateOf(away)).toBeNull(), { timeout: 5000 });
+      expect((await latest('crypto')).filter((c) => c === 'Pendant mon absence, Telegram')).toHaveLength(1);
+      back.close();
+    } finally {
+      await server.put('/rest/chat/rooms/crypto/keyword_filters', { rules: [] }, coachToken);
+    }
+  });
+
   it('holds a message the network did not take, then sends it by itself once connected', async () => {
     const vip = connectVip();
     const seen: (string | null)[] = [];

@@ -1,6 +1,7 @@
 import { styled } from '@linaria/react';
 import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
+import { KEYWORD_TEXT } from '../../domain/keyword-filter';
 import type { OutboxDoc } from '../../store/schemas';
 import { outboxEntryState, WAITING_FOR_NETWORK } from '../../sync/outbox';
 import { Icon } from '../common/icons';
@@ -10,7 +11,8 @@ import { useChat } from './use-chat';
 /**
  * A message the server has not confirmed: shown at once, then replaced by its echo. Sending, it
  * says so; waiting for the network, it may be deleted before it leaves; refused by the server, it
- * says 'Non envoyé' with the reason, 'Réessayer' and 'Supprimer' (issue 21).
+ * says 'Non envoyé' with the reason, 'Réessayer' and 'Supprimer' (issue 21); held by the room's
+ * keyword filter, it says it waits for a moderator (issue 22).
  */
 export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }) {
   const chat = useChat();
@@ -38,6 +40,12 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
         </Small>
       ) : null}
       {state === 'sending' ? <Small>{CHAT_TEXT.pending}</Small> : null}
+      {/* Held by the room's keyword filter (issue 22): the moderator's word ends it; nothing to retry. */}
+      {state === 'held' ? (
+        <Small role="status" data-held="">
+          <Icon name="clock" size={14} /> {KEYWORD_TEXT.held}
+        </Small>
+      ) : null}
       {state === 'waiting' ? (
         <Actions>
           {/* Waiting for the network, or slowed down by the server (flood control): its words, spoken. */}

@@ -1,29 +1,34 @@
 import { styled } from '@linaria/react';
 import { useEffect } from 'react';
-import type { ReportEntry } from '../../contract/reports';
+import type { HeldMessage, ReportEntry } from '../../contract/reports';
 import { REPORT_TEXT } from '../../domain/report-text-fr';
 import { kv$ } from '../../store/chat-queries';
-import { REPORTS_KEY } from '../../sync/message-state';
+import { HELD_KEY, REPORTS_KEY } from '../../sync/message-state';
 import { Icon } from '../common/icons';
 import { CountBadge } from '../common/ui';
 import { useQuery } from '../common/use-query';
 import { useChat } from './use-chat';
 
 const NONE: ReportEntry[] = [];
+const NONE_HELD: HeldMessage[] = [];
 /** The moderators' queue as stored, most recently reported first. */
 export const useReports = (): ReportEntry[] => useQuery((db) => kv$<ReportEntry[]>(db, REPORTS_KEY), [], null) ?? NONE;
+/** The posts the rooms' keyword filters hold, oldest first. */
+export const useHeldMessages = (): HeldMessage[] => useQuery((db) => kv$<HeldMessage[]>(db, HELD_KEY), [], null) ?? NONE_HELD;
 
-/** 'Signalements' under a moderator's room list (issue 22), with how many messages wait. */
+/** 'Modération' under a moderator's room list (issue 22), with how many reports and held posts wait. */
 export function ReportsButton({ onOpen }: { onOpen: () => void }) {
   const chat = useChat();
-  const count = useReports().length;
+  const reports = useReports().length;
+  const held = useHeldMessages().length;
+  const count = reports + held;
   // The queue's count is right from the start (once the first screen is shown), not only once opened.
   useEffect(() => void chat?.reports.refreshSoon(), [chat]);
   return (
-    <QueueButton type="button" aria-haspopup="dialog" title={REPORT_TEXT.queue} onClick={onOpen}>
+    <QueueButton type="button" aria-haspopup="dialog" title={REPORT_TEXT.moderation} onClick={onOpen}>
       <Icon name="flag" size={16} />
-      <span>{REPORT_TEXT.queue}</span>
-      {count > 0 ? <CountBadge aria-label={REPORT_TEXT.queueCount(count)}>{count}</CountBadge> : null}
+      <span>{REPORT_TEXT.moderation}</span>
+      {count > 0 ? <CountBadge aria-label={REPORT_TEXT.waiting(reports, held)}>{count}</CountBadge> : null}
     </QueueButton>
   );
 }

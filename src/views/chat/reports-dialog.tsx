@@ -1,8 +1,9 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { useLocation } from 'wouter';
-import type { ReportEntry } from '../../contract/reports';
+import type { HeldMessage, ReportEntry } from '../../contract/reports';
+import { KEYWORD_TEXT } from '../../domain/keyword-filter';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { inboxHref } from '../../domain/inbox';
@@ -13,21 +14,46 @@ import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { toast } from '../common/toast';
 import { Button } from '../common/ui';
-import { useReports } from './reports-button';
+import { useHeldMessages, useReports } from './reports-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { useChat } from './use-chat';
 
 
+type Tab = 'reports' | 'held';
+const TABS: readonly Tab[] = ['reports', 'held'];
+
 /**
- * The moderators' queue (issue 22): each reported message with its reasons, its reporters' words
- * and who reported it; 'Aller au message' opens the room at it, 'Classer sans suite' closes its
- * reports, 'Supprimer le message' deletes it (asked first). Read again when it opens, kept live
+ * The moderators' queues (issue 22), in two tabs. 'Signalements': each reported message with its
+ * reasons, its reporters' words and who reported it; 'Aller au message' opens the room at it,
+ * 'Classer sans suite' closes its reports, 'Supprimer le message' deletes it (asked first).
+ * 'Messages retenus': the posts a room's keyword filter holds, each with the word that held it,
+ * to 'Valider' (posted under its author's name) or 'Refuser'. Read again when it opens, kept live
  * by the moderators' socket events; a full-screen sheet on a phone.
  */
 export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms: readonly RoomDoc[] }) {
   const { open, onClose } = props;
   const chat = useChat();
   const entries = useReports();
+  const held = useHeldMessages();
+  const [tab, setTab] = useState<Tab>('reports');
+  const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const id = useId();
+  // ← and → move between the tabs (the WAI-ARIA tabs pattern); Tab goes into the panel.
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
+  const decide = useCallback(
+    async (heldId: string, decision: 'approve' | 'reject') => {
+      const error = (await chat?.reports.decideHeld(heldId, decision)) ?? null;
+      if (error !== null) toast.error(error);
+      else toast.success(decision === 'approve' ? KEYWORD_TEXT.approved : KEYWORD_TEXT.rejectedDone);
+    },
+    [chat],
+  );
   const [, navigate] = useLocation();
   const [deleting, setDeleting] = useState<string | null>(null);
   useEffect(() => {
@@ -51,21 +77,56 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
   );
 
   return (
-    <Dialog title={REPORT_TEXT.queue} open={open} onClose={onClose} full>
-      {entries.length === 0 ? (
-        <Empty>{REPORT_TEXT.queueEmpty}</Empty>
-      ) : (
-        <Entries role="region" aria-label={REPORT_TEXT.queueCount(entries.length)}>
-          <Virtuoso
-            style={{ height: '100%' }}
-            data={entries}
-            computeItemKey={(_, entry) => entry._id}
-            itemContent={(_, entry) => (
-              <ReportRow entry={entry} roomName={roomName(entry.message.room)} onGoTo={goTo} onDismiss={(id) => void resolve(id, 'dismiss')} onDelete={setDeleting} />
-            )}
-          />
-        </Entries>
-      )}
+    <Dialog title={REPORT_TEXT.moderation} open={open} onClose={onClose} full>
+      <TabList role="tablist" aria-label={REPORT_TEXT.moderation} onKeyDown={onTabKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(button) => {
+              tabs.current[name] = button;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
+            {name === 'reports' ? REPORT_TEXT.queue : KEYWORD_TEXT.queue}
+            <span aria-hidden="true"> ({name === 'reports' ? entries.length : held.length})</span>
+          </button>
+        ))}
+      </TabList>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'reports' ? (
+          entries.length === 0 ? (
+            <Empty>{REPORT_TEXT.queueEmpty}</Empty>
+          ) : (
+            <Entries role="region" aria-label={REPORT_TEXT.queueCount(entries.length)}>
+              <Virtuoso
+                style={{ height: '100%' }}
+                data={entries}
+                computeItemKey={(_, entry) => entry._id}
+                itemContent={(_, entry) => (
+                  <ReportRow entry={entry} roomName={roomName(entry.message.room)} onGoTo={goTo} onDismiss={(id) => void resolve(id, 'dismiss')} onDelete={setDeleting} />
+                )}
+              />
+            </Entries>
+          )
+        ) : held.length === 0 ? (
+          <Empty>{KEYWORD_TEXT.queueEmpty}</Empty>
+        ) : (
+          <Entries role="region" aria-label={REPORT_TEXT.waiting(0, held.length)}>
+            <Virtuoso
+              style={{ height: '100%' }}
+              data={held}
+              computeItemKey={(_, entry) => entry._id}
+              itemContent={(_, entry) => <HeldRow entry={entry} roomName={roomName(entry.room)} onDecide={(heldId, decision) => void decide(heldId, decision)} />}
+            />
+          </Entries>
+        )}
+      </div>
       <Close>
         <Button type="button" variant="ghost" onClick={onClose}>
           <Icon name="close" size={18} /> {CHAT_TEXT.closePanel}
@@ -123,6 +184,57 @@ const ReportRow = memo(function ReportRow(props: {
   );
 });
 
+/** A post held by a room's keyword filter: who, where, what, and the word that held it. */
+const HeldRow = memo(function HeldRow(props: { entry: HeldMessage; roomName: string; onDecide: (heldId: string, decision: 'approve' | 'reject') => void }) {
+  const { entry } = props;
+  return (
+    <Entry aria-label={`${props.roomName} · ${entry.sender.username}`}>
+      <Head>
+        <strong>
+          {props.roomName} · {entry.sender.username}
+        </strong>
+        <time dateTime={entry.createdAt}>{dayMonthTime(new Date(entry.createdAt))}</time>
+      </Head>
+      <Reasons>{KEYWORD_TEXT.heldBecause(entry.keyword)}</Reasons>
+      <Quote>{visibleText(entry.content) || '—'}</Quote>
+      {entry.attachmentsCount > 0 ? (
+        <By>
+          <Icon name="paperclip" size={14} /> {entry.attachmentsCount}
+        </By>
+      ) : null}
+      <Buttons>
+        <Button type="button" variant="primary" onClick={() => props.onDecide(entry._id, 'approve')}>
+          {KEYWORD_TEXT.approve}
+        </Button>
+        <Button type="button" variant="danger" onClick={() => props.onDecide(entry._id, 'reject')}>
+          {KEYWORD_TEXT.reject}
+        </Button>
+      </Buttons>
+    </Entry>
+  );
+});
+
+const TabList = styled.div`
+  display: flex;
+  gap: 4px;
+  margin-bottom: 8px;
+  border-bottom: 1px solid var(--border);
+  & button {
+    min-height: 44px;
+    padding: 8px 12px;
+    border: 0;
+    border-bottom: 3px solid transparent;
+    background: transparent;
+    color: var(--muted);
+    font: inherit;
+    cursor: pointer;
+  }
+  & button[aria-selected='true'] {
+    color: var(--text);
+    border-bottom-color: var(--accent);
+    font-weight: 600;
+  }
+`;
 const Entries = styled.div`
   height: min(60dvh, 560px);
   @media (max-width: 600px) {

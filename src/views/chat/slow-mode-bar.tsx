@@ -1,6 +1,9 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { KEYWORD_TEXT } from '../../domain/keyword-filter';
+import { Icon } from '../common/icons';
 import { SLOW_MODE_CHOICES, SLOW_MODE_TEXT } from '../../domain/slow-mode';
 import { slowModeMachine } from '../../machines/slow-mode-machine';
 import { kv$ } from '../../store/chat-queries';
@@ -9,10 +12,14 @@ import { toast } from '../common/toast';
 import { useQuery } from '../common/use-query';
 import { useChat } from './use-chat';
 
+/** A room's keyword filter, for moderators (issue 22): its own chunk, loaded when first opened. */
+const KeywordFilterDialog = lazy(() => import('./keyword-filter-dialog').then((m) => ({ default: m.KeywordFilterDialog })));
+
 /**
  * A room's slow mode above its composer (issue 22): for a member, the pace ('Mode lent : un
  * message toutes les 30 s') and after each send the countdown to the next; for a moderator (never
- * held), the choice of the pace. Nothing shows for a member in a room without it.
+ * held), the choice of the pace and the room's keyword filter ('Filtre de mots'). Nothing shows
+ * for a member in a room without it.
  */
 export function SlowModeBar(props: { room: string; moderator: boolean; roomName: string; sentAt: number | null }) {
   const chat = useChat();
@@ -25,10 +32,24 @@ export function SlowModeBar(props: { room: string; moderator: boolean; roomName:
   const readyAt = useSelector(actor, (snapshot) => (snapshot.matches('waiting') ? snapshot.context.readyAt : null));
   const left = useSecondsLeft(readyAt);
   const id = useId();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const closeFilter = useCallback(() => setFilterOpen(false), []);
 
   if (props.moderator) {
     return (
       <Bar>
+        <ToolButton type="button" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
+          <Icon name="filter" size={16} /> {KEYWORD_TEXT.title}
+        </ToolButton>
+        {/* Out of the composer's form in the page (a form holds no form); its events stop at its own form. */}
+        {filterOpen
+          ? createPortal(
+              <Suspense fallback={null}>
+                <KeywordFilterDialog room={props.room} roomName={props.roomName} onClose={closeFilter} />
+              </Suspense>,
+              document.body,
+            )
+          : null}
         <label htmlFor={id}>{SLOW_MODE_TEXT.label}</label>
         <select
           id={id}
@@ -65,8 +86,25 @@ function useSecondsLeft(readyAt: number | null): number {
   return left;
 }
 
+const ToolButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  min-height: 32px;
+  padding: 2px 8px;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: transparent;
+  color: var(--text);
+  font: inherit;
+  cursor: pointer;
+  @media (max-width: 900px) {
+    min-height: 44px;
+  }
+`;
 const Bar = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   padding: 4px 16px 0;
