@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { useLocation } from 'wouter';
 import type { HeldMessage, ReportEntry } from '../../contract/reports';
@@ -12,6 +12,7 @@ import { REPORT_TEXT } from '../../domain/report-text-fr';
 import type { RoomDoc } from '../../store/schemas';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
+import { Tabs } from '../common/tabs';
 import { toast } from '../common/toast';
 import { Button } from '../common/ui';
 import { useHeldMessages, useReports } from './reports-button';
@@ -20,7 +21,6 @@ import { useChat } from './use-chat';
 
 
 type Tab = 'reports' | 'held';
-const TABS: readonly Tab[] = ['reports', 'held'];
 
 /**
  * The moderators' queues (issue 22), in two tabs. 'Signalements': each reported message with its
@@ -36,16 +36,6 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
   const entries = useReports();
   const held = useHeldMessages();
   const [tab, setTab] = useState<Tab>('reports');
-  const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  const id = useId();
-  // ← and → move between the tabs (the WAI-ARIA tabs pattern); Tab goes into the panel.
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
-    setTab(next);
-    tabs.current[next]?.focus();
-  };
   const decide = useCallback(
     async (heldId: string, decision: 'approve' | 'reject') => {
       const error = (await chat?.reports.decideHeld(heldId, decision)) ?? null;
@@ -78,27 +68,15 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
 
   return (
     <Dialog title={REPORT_TEXT.moderation} open={open} onClose={onClose} full>
-      <TabList role="tablist" aria-label={REPORT_TEXT.moderation} onKeyDown={onTabKey}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(button) => {
-              tabs.current[name] = button;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-${name}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-          >
-            {name === 'reports' ? REPORT_TEXT.queue : KEYWORD_TEXT.queue}
-            <span aria-hidden="true"> ({name === 'reports' ? entries.length : held.length})</span>
-          </button>
-        ))}
-      </TabList>
-      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+      <Tabs
+        label={REPORT_TEXT.moderation}
+        tabs={[
+          { key: 'reports', label: `${REPORT_TEXT.queue} (${entries.length})` },
+          { key: 'held', label: `${KEYWORD_TEXT.queue} (${held.length})` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
         {tab === 'reports' ? (
           entries.length === 0 ? (
             <Empty>{REPORT_TEXT.queueEmpty}</Empty>
@@ -126,7 +104,7 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
             />
           </Entries>
         )}
-      </div>
+      </Tabs>
       <Close>
         <Button type="button" variant="ghost" onClick={onClose}>
           <Icon name="close" size={18} /> {CHAT_TEXT.closePanel}
@@ -214,27 +192,6 @@ const HeldRow = memo(function HeldRow(props: { entry: HeldMessage; roomName: str
   );
 });
 
-const TabList = styled.div`
-  display: flex;
-  gap: 4px;
-  margin-bottom: 8px;
-  border-bottom: 1px solid var(--border);
-  & button {
-    min-height: 44px;
-    padding: 8px 12px;
-    border: 0;
-    border-bottom: 3px solid transparent;
-    background: transparent;
-    color: var(--muted);
-    font: inherit;
-    cursor: pointer;
-  }
-  & button[aria-selected='true'] {
-    color: var(--text);
-    border-bottom-color: var(--accent);
-    font-weight: 600;
-  }
-`;
 const Entries = styled.div`
   height: min(60dvh, 560px);
   @media (max-width: 600px) {
