@@ -26,6 +26,8 @@ import { registerChatRoutes } from './routes/chat-routes';
 import { registerReportRoutes } from './routes/report-routes';
 import { registerModerationRoutes } from './routes/moderation-routes';
 import { registerKeywordFilterRoutes } from './routes/keyword-filter-routes';
+import { registerRoomLevelRoutes } from './routes/room-level-routes';
+import { createChatPushes } from './push/chat-pushes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
 import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
@@ -191,12 +193,14 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
   const { db } = options;
-  // Created first: the chat routes announce changes and count connected members through it.
-  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits));
   const mail = options.mail ?? (options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom ?? 'equipe@comptoir.test') : localMailbox(db));
   const contactEmail = options.contactEmail ?? 'equipe@comptoir.test';
   const vapid = await vapidKeysFor(db, { vapid: options.vapid, vapidSubject: options.vapidSubject ?? `mailto:${contactEmail}` });
   const push = options.push ?? webPushSender(db, vapid, { log: app.log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
+  // Mentions, replies in followed threads, private messages and lives starting (issue 22).
+  const chatPushes = createChatPushes(db, push, app.log);
+  // Before the routes: they announce changes and count connected members through it.
+  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes);
   const accounts: AccountServices = {
     app,
     db,
@@ -213,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   };
   const mediaDir = options.mediaDir ?? DEMO_MEDIA_DIR;
   const contentEvents = createContentEvents();
-  const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log);
+  const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log, (started, at) => chatPushes.livesStarted(started, at));
   registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
   const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
   registerUsersMeRoutes(app, db);
@@ -231,7 +235,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerChatRoutes(app, db, io);
   registerReportRoutes(app, db, io);
   registerModerationRoutes(app, db);
-  registerKeywordFilterRoutes(app, db, io);
+  registerKeywordFilterRoutes(app, db, io, chatPushes);
+  registerRoomLevelRoutes(app, db, io);
   registerReadStateRoutes(app, db);
   registerInboxRoutes(app, db);
   registerAlertRoutes(app, db, io, { mail, push });

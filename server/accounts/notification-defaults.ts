@@ -58,16 +58,22 @@ export function readSavedSettings(stored: unknown): NotificationSettings | null 
 }
 
 /**
- * The channels each member chose for the coaches' notifications (the general row of /profil/notif):
- * the saved preferences, else the defaults. Every id asked gets an answer.
+ * Each member's preferences (their rooms' rows aside): the saved ones, else the defaults. Every id
+ * asked gets an answer.
  */
-export async function generalChannelsOf(db: Database, userIds: readonly number[]): Promise<Map<number, NotificationChannels>> {
-  const answer = new Map(userIds.map((id) => [id, defaultNotificationSettings([]).general]));
+export async function settingsOf(db: Database, userIds: readonly number[]): Promise<Map<number, NotificationSettings>> {
+  const answer = new Map(userIds.map((id) => [id, defaultNotificationSettings([])]));
   if (userIds.length === 0) return answer;
   const rows = await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, [...userIds]));
   for (const row of rows) {
     const saved = readSavedSettings(row.settings);
-    if (saved) answer.set(row.userId, saved.general);
+    if (saved) answer.set(row.userId, saved);
   }
   return answer;
+}
+
+/** The channels each member chose for the coaches' notifications (the general row of /profil/notif). */
+export async function generalChannelsOf(db: Database, userIds: readonly number[]): Promise<Map<number, NotificationChannels>> {
+  const settings = await settingsOf(db, userIds);
+  return new Map([...settings].map(([id, chosen]) => [id, chosen.general]));
 }

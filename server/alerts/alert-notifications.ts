@@ -4,8 +4,11 @@ import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
 import { rooms, users, userSubscriptions } from '../db/schema';
 import { generalChannelsOf } from '../accounts/notification-defaults';
+import { levelsIn } from '../chat/room-levels';
+import { DEFAULT_ROOM_LEVEL, levelNotifies } from '../../src/domain/notification-level';
 import type { OutgoingMail } from '../mail/mail-provider';
 import type { OutgoingPush } from '../push/push-provider';
+import { pushExcerpt } from '../push/push-text';
 import type { UserRow } from '../users/user-queries';
 import type { AlertRow } from './alert-view';
 import { alertViewersOf, isUnlocked } from './alert-viewer';
@@ -16,15 +19,13 @@ const LOCKED_TEXT = 'Cette notification est réservée aux membres VIP. Deviens 
 /** Which channels to build for: e-mail only when the author asked for it (sendMail). */
 export type AlertChannels = { mail: boolean; push: boolean };
 
-/** A push shows this much of the alert's text. */
-const PUSH_EXCERPT = 140;
-
 /**
  * A new alert to the room's followers, which are here the members who may read the room, the
  * author aside, on the channels each chose for the coaches' notifications (the general row of /profil/notif):
  * an e-mail when the author asked for one (sendMail) and the member's E-mail box is ticked, a web
  * push when the Web box is. The content is in them only for those who may read the alert whole, by
- * the same rule as every other call. Built here, sent by the caller through its providers.
+ * the same rule as every other call; the push only when the member's level in the room lets alerts
+ * through (issue 22). Built here, sent by the caller through its providers.
  */
 export async function alertNotifications(
   db: Database,
@@ -52,10 +53,9 @@ export async function alertNotifications(
     const viewer = viewers.get(member.id);
     return viewer?.readable.has(room.id) ? [{ member, unlocked: isUnlocked(alert, viewer) }] : [];
   });
-  const channels = await generalChannelsOf(
-    db,
-    followers.map((f) => f.member.id),
-  );
+  const followerIds = followers.map((f) => f.member.id);
+  // The member's level in the room decides the push (issue 22: 'Mentions' and 'Rien' hear no alert); the e-mail the author asked for goes by its box alone.
+  const [channels, levels] = await Promise.all([generalChannelsOf(db, followerIds), levelsIn(db, room.id, followerIds)]);
   const link = `/notification?room=${encodeURIComponent(room.name)}`;
   const authorName = author.firstName || author.username;
 
@@ -79,20 +79,15 @@ export async function alertNotifications(
     : [];
   const pushes: OutgoingPush[] = wanted.push
     ? followers
-        .filter(({ member }) => channels.get(member.id)?.web === true)
+        .filter(({ member }) => channels.get(member.id)?.web === true && levelNotifies(levels.get(member.id) ?? DEFAULT_ROOM_LEVEL, 'alert'))
         .map(({ member, unlocked }) => ({
           toUserId: member.id,
           title: update ? `Mise à jour du trade ${room.name} : ${alert.title}` : `Nouvelle notification ${room.name} : ${alert.title}`,
-          body: !unlocked ? LOCKED_TEXT : update ? `${alert.trade?.name ?? ''} · ${update}`.replace(/^ · /, '') : excerpt(alert.content) || `${authorName} a publié une notification.`,
+          body: !unlocked ? LOCKED_TEXT : update ? `${alert.trade?.name ?? ''} · ${update}`.replace(/^ · /, '') : pushExcerpt(alert.content) || `${authorName} a publié une notification.`,
           url: link,
         }))
     : [];
   return { mails, pushes };
-}
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= PUSH_EXCERPT ? flat : `${flat.slice(0, PUSH_EXCERPT - 1).trimEnd()}…`;
 }
 
 function tradeLines(trade: TradeFields | null): string[] {

@@ -24,6 +24,7 @@ import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import { postMessage } from './post-message';
 import { announceHeld } from './keyword-filters';
+import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
 import { announceInboxChanges, announceMentions } from './inbox-handlers';
 import { lastSeqOf } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
@@ -39,10 +40,17 @@ import type { FloodControl } from './flood-control';
  * logged and answered, never thrown into socket.io. The same events naming a conversation are the
  * private messages' (server/messaging/conversation-events.ts).
  */
-export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db: Database, log: FastifyBaseLogger, flood: FloodControl): void {
+export function registerChatHandlers(
+  io: ComptoirIo,
+  socket: ComptoirSocket,
+  db: Database,
+  log: FastifyBaseLogger,
+  flood: FloodControl,
+  pushes: ChatPushes = NO_CHAT_PUSHES,
+): void {
   const user = socket.data.user;
   const acked = ackedHandlers(log, user.id);
-  const conversations = conversationEvents(io, socket, db);
+  const conversations = conversationEvents(io, socket, db, pushes);
 
   // Moderators hear of reports as they come (issue 22).
   isModerator(db, user).then(
@@ -108,7 +116,7 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
       }
       if (outcome.created) {
         announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
-        await announceInboxChanges(io, db, user, outcome.message);
+        await announceInboxChanges(io, db, user, outcome.message, pushes);
       }
       return { message: outcome.message };
     }),
@@ -182,7 +190,8 @@ export function registerChatHandlers(io: ComptoirIo, socket: ComptoirSocket, db:
         else {
           announceEdit(io, message, await blockedEitherWay(db, message.sender.id));
           // A name added by the edit is a mention like any other (one already recorded stays one).
-          await announceMentions(io, db, message);
+          const named = await announceMentions(io, db, message);
+          pushes.roomMessage(message, (named ?? []).map((userId) => ({ userId, notice: 'mention' as const })));
         }
       }
       return { message };

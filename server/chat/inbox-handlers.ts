@@ -10,6 +10,8 @@ import type { UserRow } from '../users/user-queries';
 import { inboxOf } from './inbox';
 import { recordMentions, unreadMentionsOf } from './mentions';
 import { followOnReply, followThread, markThreadRead, markThreadsRead } from './thread-reads';
+import { blockedEitherWay } from './user-blocks';
+import { NO_CHAT_PUSHES, type ChatPushes, type RoomRecipient } from '../push/chat-pushes';
 
 /**
  * Followed threads over the socket (issue 21): 'follow thread' {parentMessage, follow} and 'mark
@@ -49,18 +51,27 @@ export function announceThreadRead(io: ComptoirIo, userId: number, state: Thread
  * After a new room message or reply: the members it names hear of their mention, and a reply
  * makes its author and the parent's author follow the thread; every follower hears its new count.
  */
-export async function announceInboxChanges(io: ComptoirIo, db: Database, author: UserRow, message: ChatMessage): Promise<void> {
-  if (!(await announceMentions(io, db, message)) || message.parentMessage === null) return;
-  const followers = await followOnReply(db, { id: message._id, parentId: message.parentMessage, roomId: message.room, authorId: author.id });
-  for (const { userId, state } of followers) announceThreadRead(io, userId, state);
+export async function announceInboxChanges(io: ComptoirIo, db: Database, author: UserRow, message: ChatMessage, pushes: ChatPushes = NO_CHAT_PUSHES): Promise<void> {
+  const named = await announceMentions(io, db, message);
+  if (named === null) return;
+  const recipients: RoomRecipient[] = named.map((userId) => ({ userId, notice: 'mention' }));
+  if (message.parentMessage !== null) {
+    const followers = await followOnReply(db, { id: message._id, parentId: message.parentMessage, roomId: message.room, authorId: author.id });
+    for (const { userId, state } of followers) announceThreadRead(io, userId, state);
+    // A follower who blocked the author (or was blocked) hears of the count, never of the reply.
+    const hidden = new Set(await blockedEitherWay(db, author.id));
+    for (const { userId } of followers) if (userId !== author.id && !hidden.has(userId)) recipients.push({ userId, notice: 'reply' });
+  }
+  pushes.roomMessage(message, recipients);
 }
 
 /**
  * The members a room message or reply names hear of their mention (recorded once per message and
- * member: an edited text names again only whom it adds). False for a stream without mentions.
+ * member: an edited text names again only whom it adds). Answers whom it named anew; null for a
+ * stream without mentions (an alert's comments, a private message).
  */
-export async function announceMentions(io: ComptoirIo, db: Database, message: ChatMessage): Promise<boolean> {
-  if (message.room === '' || message.alertId !== null || message.conversationId) return false;
+export async function announceMentions(io: ComptoirIo, db: Database, message: ChatMessage): Promise<number[] | null> {
+  if (message.room === '' || message.alertId !== null || message.conversationId) return null;
   const named = await recordMentions(db, {
     id: message._id,
     roomId: message.room,
@@ -71,7 +82,7 @@ export async function announceMentions(io: ComptoirIo, db: Database, message: Ch
     author: message.sender.username,
   });
   for (const { userId, mention } of named) io.to(userChannel(userId)).emit(INBOX_SERVER_EVENTS.mention, mention);
-  return true;
+  return named.map(({ userId }) => userId);
 }
 
 /** 'tout marquer comme lu' for threads: the followed ones and those of unread mentions; each change announced. */

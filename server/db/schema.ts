@@ -220,6 +220,20 @@ export const moderationLog = pgTable(
   (t) => [index('moderation_log_date_idx').on(t.createdAt)],
 );
 
+/** A member's notification level in a room (issue 22): 'all' (the default, never stored), 'mentions', 'coaches', 'none'. */
+export const roomNotificationLevels = pgTable(
+  'room_notification_levels',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    level: text('level').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roomId] }), index('room_notification_levels_room_idx').on(t.roomId)],
+);
+
 /**
  * Posts a room's keyword filter held for review (issue 22): the post's input as the member sent it,
  * until a moderator decides ('approved': posted then with its client id; 'rejected'). A repeat of

@@ -23,9 +23,18 @@ export type LiveNotifier = {
  * window opening or live end, publishes, and is armed again (after each fire and each slot
  * change). It never keeps the process alive and stops when the server closes.
  */
-export function createLiveNotifier(db: Database, events: ContentPubSub, now: () => Date, log: FastifyBaseLogger): LiveNotifier {
+export function createLiveNotifier(
+  db: Database,
+  events: ContentPubSub,
+  now: () => Date,
+  log: FastifyBaseLogger,
+  /** Lives that just became current (issue 22: their push); never those current when the server starts. */
+  onStarted: (lives: PlanningItem[], at: Date) => void = () => {},
+): LiveNotifier {
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  // The lives current at the last publication, by id, to tell those that just opened.
+  let current = new Set<number>();
 
   const loadSlots = () => db.select().from(liveSlots);
 
@@ -60,13 +69,19 @@ export function createLiveNotifier(db: Database, events: ContentPubSub, now: () 
     }
   }
 
-  function publishLives(current: PlanningItem[], at: Date): void {
-    events.publish('liveChanged', { liveChanged: { at: at.toISOString(), current } });
+  function publishLives(lives: PlanningItem[], at: Date): void {
+    events.publish('liveChanged', { liveChanged: { at: at.toISOString(), current: lives } });
+    const started = lives.filter((live) => !current.has(live.id));
+    current = new Set(lives.map((live) => live.id));
+    if (started.length > 0) onStarted(started, at);
   }
 
   return {
     async start() {
-      arm(await loadSlots(), now());
+      const slots = await loadSlots();
+      const at = now();
+      current = new Set(livesCurrentAt(slots, at).map((live) => live.id));
+      arm(slots, at);
     },
     async slotsChanged() {
       const slots = await loadSlots();

@@ -16,6 +16,7 @@ import { conversationChannel } from '../realtime/channels';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
 import { markRead, participantsOf } from './conversations';
 import { announcePrivatePost, announceRead } from './messaging-broadcast';
+import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
 import { hasMessagingAccess } from './messaging-access';
 import { postPrivateMessage } from './post-private-message';
 
@@ -30,7 +31,7 @@ type ConversationRef = { conversationId: string };
  * message', 'more messages'); server/chat/chat-socket-handlers.ts hands them over. Every one
  * needs messaging access and, but for a first message, a conversation the member takes part in.
  */
-export function conversationEvents(io: ComptoirIo, socket: ComptoirSocket, db: Database) {
+export function conversationEvents(io: ComptoirIo, socket: ComptoirSocket, db: Database, pushes: ChatPushes = NO_CHAT_PUSHES) {
   const user = socket.data.user;
 
   /** null when the member may open the conversation, else the answer that refuses it. */
@@ -62,7 +63,10 @@ export function conversationEvents(io: ComptoirIo, socket: ComptoirSocket, db: D
       if (!input.success) return { error: INVALID_REQUEST };
       const outcome = await postPrivateMessage(db, user, input.data);
       if ('error' in outcome) return outcome;
-      if (outcome.created) await announcePrivatePost(io, db, user.id, outcome.message, outcome.conversationId, outcome.receivers);
+      if (outcome.created) {
+        await announcePrivatePost(io, db, user.id, outcome.message, outcome.conversationId, outcome.receivers);
+        pushes.privateMessage(outcome.message, outcome.receivers);
+      }
       return { message: outcome.message };
     },
 

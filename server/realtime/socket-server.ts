@@ -27,6 +27,9 @@ import {
 } from '../../src/contract/messaging';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { HELD_EVENTS, REPORT_EVENTS, type HeldMessage, type ReportEntry } from '../../src/contract/reports';
+import { ROOM_LEVEL_EVENT } from '../../src/contract/room-levels';
+import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
+import type { RoomLevel } from '../../src/domain/notification-level';
 import { SLOW_MODE_EVENT } from '../../src/contract/chat-room';
 import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type ThreadRead, type threadReadAck } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
@@ -76,6 +79,7 @@ export type ServerToClientEvents = {
   [SLOW_MODE_EVENT]: (event: { room: string; seconds: number }) => void;
   [REPORT_EVENTS.resolved]: (event: { messageId: string }) => void;
   [HELD_EVENTS.entry]: (entry: HeldMessage) => void;
+  [ROOM_LEVEL_EVENT]: (event: { room: string; level: RoomLevel }) => void;
   [HELD_EVENTS.decided]: (event: { heldId: string }) => void;
   [HELD_EVENTS.rejected]: (event: { clientId: string; error: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
@@ -96,7 +100,7 @@ export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Reco
  * socket.io on the HTTP server's own port. A connection is opened with the access token
  * (spec 2 §7 "Realtime connection"); a missing or bad token is refused at the handshake.
  */
-export function attachSocketServer(app: FastifyInstance, db: Database, flood: FloodControl = createFloodControl()): ComptoirIo {
+export function attachSocketServer(app: FastifyInstance, db: Database, flood: FloodControl = createFloodControl(), pushes: ChatPushes = NO_CHAT_PUSHES): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -116,7 +120,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database, flood: Fl
   });
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
-    registerChatHandlers(io, socket, db, app.log, flood);
+    registerChatHandlers(io, socket, db, app.log, flood, pushes);
     registerMessagingHandlers(io, socket, db, app.log);
     registerReadStateHandlers(io, socket, db, app.log);
     registerInboxHandlers(io, socket, db, app.log);

@@ -17,6 +17,7 @@ import { blockedEitherWay } from '../chat/user-blocks';
 import { MODERATORS_CHANNEL, userChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
 import type { UserRow } from '../users/user-queries';
+import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
 
 /**
  * The keyword filter (issue 22), for moderators only: `GET` and `PUT
@@ -25,7 +26,7 @@ import type { UserRow } from '../users/user-queries';
  * posts one under its author's name (as if sent then), `…/reject` refuses it and tells its author's
  * sockets. Every decision is logged and leaves every moderator's queue.
  */
-export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
+export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, io: ComptoirIo, pushes: ChatPushes = NO_CHAT_PUSHES): void {
   async function moderator(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const user = await requestUser(app, db, request);
     if (!user) {
@@ -84,7 +85,7 @@ export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, 
     if (!(await decideHeld(db, user, held.id, 'approved', now))) return reply.code(404).send({ error: KEYWORD_TEXT.decidedElsewhere });
     if ('created' in outcome && outcome.created && author) {
       announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, author.id));
-      await announceInboxChanges(io, db, author, outcome.message);
+      await announceInboxChanges(io, db, author, outcome.message, pushes);
     }
     await logModeration(db, { moderatorId: user.id, action: 'held_approved', targetUserId: held.authorId, roomId: held.roomId, details: held.keyword }, now);
     io.to(MODERATORS_CHANNEL).emit(HELD_EVENTS.decided, { heldId: held.id });

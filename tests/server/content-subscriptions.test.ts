@@ -15,6 +15,9 @@ import { planningSlot, planningSlotsResponse, type PlanningSlotInput } from '../
 import { replaysResponse, type PublishReplayInput } from '../../src/contract/replays';
 import { LIVE_EARLY_MS, planningRange } from '../../src/domain/live-window';
 import { startTestServer, type TestServer, sessionCache } from './test-server';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
+import type { OutgoingPush } from '../../server/push/push-provider';
 
 /*
  * graphql-ws on the content host. The server's clock is ours to move (`offset`): the live boundary
@@ -28,8 +31,10 @@ let closed = false;
 const clock = () => new Date(Date.now() + offset);
 const clients: Client[] = [];
 
+/** The web pushes the server hands over (issue 22: a live that starts). */
+const pushed: OutgoingPush[] = [];
 beforeAll(async () => {
-  server = await startTestServer({ app: { now: clock } });
+  server = await startTestServer({ app: { now: clock, push: { send: async (pushes) => void pushed.push(...pushes) } } });
 }, 60_000);
 afterAll(async () => {
   for (const client of clients) await client.dispose();
@@ -250,6 +255,10 @@ describe('liveChanged and planningChanged', () => {
 
     const started = await lives.waitFor((event) => event.current.some((item) => item.attributes.name === 'Live surprise'));
     expect(started.current.find((item) => item.attributes.name === 'Live surprise')!.attributes.room).toEqual({ room_click_id: 'live-surprise' });
+    // Its web push, once, to members with the live subscription ('live'), not to the others ('membre').
+    const liveId = (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'live')))[0]!.id;
+    await vi.waitFor(() => expect(pushed.filter((p) => p.title === 'Live : Live surprise').map((p) => p.toUserId)).toContain(liveId));
+    expect(pushed.filter((p) => p.title === 'Live : Live surprise' && p.toUserId === liveId)).toHaveLength(1);
     const changed = await planning.waitFor((event) => event.items.some((item) => item.attributes.name === 'Live surprise'));
     const range = planningRange(now);
     expect(Date.parse(changed.from)).toBe(range.from.getTime());
