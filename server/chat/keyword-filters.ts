@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { keywordRule } from '../../src/contract/chat-room';
 import { postMessageInput } from '../../src/contract/chat';
-import { HELD_EVENTS, type HeldMessage } from '../../src/contract/reports';
+import { HELD_EVENTS, keywordRule, type HeldMessage } from '../../src/contract/reports';
 import { KEYWORD_TEXT, matchKeyword, type KeywordRule } from '../../src/domain/keyword-filter';
 import type { Database } from '../db/open-database';
 import { heldMessages } from '../db/schema';

@@ -16,6 +16,7 @@ import {
   type okAck,
   type pinChangedEvent,
   editMessageAck,
+  MESSAGE_REJECTED_EVENT,
   type postMessageAck,
 } from '../../src/contract/chat';
 import { ALERT_EVENTS, type Alert, type increaseRoomAlertEvent } from '../../src/contract/alerts';
@@ -81,7 +82,7 @@ export type ServerToClientEvents = {
   [HELD_EVENTS.entry]: (entry: HeldMessage) => void;
   [ROOM_LEVEL_EVENT]: (event: { room: string; level: RoomLevel }) => void;
   [HELD_EVENTS.decided]: (event: { heldId: string }) => void;
-  [HELD_EVENTS.rejected]: (event: { clientId: string; error: string }) => void;
+  [MESSAGE_REJECTED_EVENT]: (event: { clientId: string; error: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;
   [ALERT_EVENTS.increaseRoomAlert]: (event: z.infer<typeof increaseRoomAlertEvent>) => void;
   [ALERT_EVENTS.ackCount]: (event: { _id: string; room: string; acksCount: number; seq: number }) => void;

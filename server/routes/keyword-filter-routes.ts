@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import { keywordFiltersBody } from '../../src/contract/chat-room';
-import { HELD_EVENTS, type heldMessagesResponse } from '../../src/contract/reports';
+import { HELD_EVENTS, keywordFiltersBody, type heldMessagesResponse } from '../../src/contract/reports';
+import { MESSAGE_REJECTED_EVENT } from '../../src/contract/chat';
 import { KEYWORD_TEXT, tidyRules } from '../../src/domain/keyword-filter';
 import type { Database } from '../db/open-database';
 import { rooms, users } from '../db/schema';
@@ -100,7 +100,7 @@ export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, 
     if (!held || !(await decideHeld(db, user, held.id, 'rejected', now))) return reply.code(404).send({ error: KEYWORD_TEXT.decidedElsewhere });
     await logModeration(db, { moderatorId: user.id, action: 'held_rejected', targetUserId: held.authorId, roomId: held.roomId, details: held.keyword }, now);
     io.to(MODERATORS_CHANNEL).emit(HELD_EVENTS.decided, { heldId: held.id });
-    io.to(userChannel(held.authorId)).emit(HELD_EVENTS.rejected, { clientId: held.clientId, error: KEYWORD_TEXT.rejected });
+    io.to(userChannel(held.authorId)).emit(MESSAGE_REJECTED_EVENT, { clientId: held.clientId, error: KEYWORD_TEXT.rejected });
     return reply.send({ ok: true });
   });
 }

@@ -135,6 +135,9 @@ export const messageRefInput = z.object({ alertId: id });
 export const ackError = z.object({ error: z.string(), retryAfterMs: z.optional(z.int().check(z.positive())) });
 /** A post the room's keyword filter holds for a moderator (issue 22): `held`, not stored in the room yet. */
 export const postMessageAck = z.union([z.object({ message: chatMessage }), z.object({ held: z.literal(true) }), ackError]);
+/** To its author's sockets: a post the room's keyword filter held was refused by a moderator (issue 22). */
+export const MESSAGE_REJECTED_EVENT = 'chat message rejected';
+export const messageRejectedEvent = z.object({ clientId: z.string(), error: z.string() });
 /** 'edit message' is answered as a post is: the message (as edited), or a refusal. */
 export const editMessageAck = z.union([z.object({ message: chatMessage }), ackError]);
 export const joinAck = z.union([z.object({ ok: z.literal(true), lastSeq: z.int().check(z.nonnegative()), usersCount: z.int().check(z.nonnegative()) }), ackError]);

@@ -68,10 +68,17 @@ export type HeldMessage = z.infer<typeof heldMessage>;
 export const heldMessagesResponse = z.object({ held: z.array(heldMessage) });
 /** `POST /rest/chat/held_messages/{id}/approve` and `…/reject` → `{ ok: true }`. */
 
-/**
- * Moderators' sockets: a message held, and one decided (by anyone). The author's own sockets hear
- * 'chat message rejected' with their message's client id when it is refused.
- */
-export const HELD_EVENTS = { entry: 'chat held message', decided: 'chat held message decided', rejected: 'chat message rejected' } as const;
+/** Moderators' sockets: a message held, and one decided (by anyone). Its author hears `MESSAGE_REJECTED_EVENT` (contract/chat.ts) when it is refused. */
+export const HELD_EVENTS = { entry: 'chat held message', decided: 'chat held message decided' } as const;
 export const heldDecidedEvent = z.object({ heldId: z.string() });
-export const messageRejectedEvent = z.object({ clientId: z.string(), error: z.string() });
+
+/** What a room's keyword filter does with a message holding one of its words: refuse it, or hold it for a moderator. */
+export const KEYWORD_ACTIONS = ['block', 'hold'] as const;
+export type KeywordAction = (typeof KEYWORD_ACTIONS)[number];
+/** One rule of a room's keyword filter (issue 22, src/domain/keyword-filter.ts). */
+export const keywordRule = z.object({ keyword: z.string().check(z.maxLength(200)), action: z.enum(KEYWORD_ACTIONS) });
+/**
+ * `GET` and `PUT /rest/chat/rooms/{roomId}/keyword_filters` (moderators): the whole list, read
+ * or replaced. The server tidies it (src/domain/keyword-filter.ts `tidyRules`) and answers the list kept.
+ */
+export const keywordFiltersBody = z.object({ rules: z.array(keywordRule).check(z.maxLength(1000)) });

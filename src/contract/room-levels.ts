@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { ROOM_LEVELS } from '../domain/notification-level';
 
 /**
  * Notification levels per room (issue 22, src/domain/notification-level.ts): `GET
@@ -7,6 +6,9 @@ import { ROOM_LEVELS } from '../domain/notification-level';
  * 'all' are absent); `PUT /rest/chat/rooms/{roomId}/notification_level` {level} sets one for a room
  * the member may read, answered `{ ok: true }` and announced to all the member's sockets.
  */
+/** Tout, Mentions, Coachs seulement, Rien (src/domain/notification-level.ts says what each lets through). */
+export const ROOM_LEVELS = ['all', 'mentions', 'coaches', 'none'] as const;
+export type RoomLevel = (typeof ROOM_LEVELS)[number];
 export const roomLevel = z.enum(ROOM_LEVELS);
 export const roomLevelsResponse = z.object({ levels: z.record(z.string(), roomLevel) });
 export const roomLevelInput = z.object({ level: roomLevel });

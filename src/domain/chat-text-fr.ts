@@ -10,6 +10,19 @@ export const CHAT_TEXT = {
   scrollRoomsDown: 'Rooms suivantes',
   unreadBadge: (n: number) => `${n} nouveau${n > 1 ? 'x' : ''} message${n > 1 ? 's' : ''}`,
   usersCount: (n: number) => `${n} connecté${n > 1 ? 's' : ''}`,
+  /** Issue 22, on the chat's first screen (the rest of their French loads with their dialogs). */
+  keywordFilter: 'Filtre de mots',
+  heldForReview: 'En attente de validation par un modérateur',
+  moderation: 'Modération',
+  roomLevel: 'Notifications de la room',
+  roomLevelDot: 'Nouveaux messages',
+  roomMuted: 'Notifications coupées',
+  moderationWaiting: (reports: number, held: number) =>
+    held === 0
+      ? `${reports} signalement${reports > 1 ? 's' : ''} en attente`
+      : reports === 0
+        ? `${held} message${held > 1 ? 's' : ''} retenu${held > 1 ? 's' : ''} en attente`
+        : `${reports} signalement${reports > 1 ? 's' : ''} et ${held} message${held > 1 ? 's' : ''} retenu${held > 1 ? 's' : ''} en attente`,
   messagesLog: 'Messages',
   composerLabel: 'Votre message',
   send: 'Envoyer',

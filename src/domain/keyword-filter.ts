@@ -5,8 +5,11 @@
  * words only: 'arnaque' catches 'ARNAQUE !', 'arnaqué' and 'l'arnaque', not 'arnaques' (list both
  * when both are meant). Moderators and staff are never filtered.
  */
-export const KEYWORD_ACTIONS = ['block', 'hold'] as const;
-export type KeywordAction = (typeof KEYWORD_ACTIONS)[number];
+import { CHAT_TEXT } from './chat-text-fr';
+
+import { KEYWORD_ACTIONS, type KeywordAction } from '../contract/reports';
+
+export { KEYWORD_ACTIONS, type KeywordAction };
 export type KeywordRule = { keyword: string; action: KeywordAction };
 
 export const KEYWORD_MIN = 2;
@@ -61,7 +64,7 @@ export function tidyRules(rules: readonly KeywordRule[]): { rules: KeywordRule[]
 }
 
 export const KEYWORD_TEXT = {
-  title: 'Filtre de mots',
+  title: CHAT_TEXT.keywordFilter,
   open: 'Filtre de mots de la room',
   intro: 'Les messages contenant ces mots sont bloqués, ou retenus jusqu’à ce qu’un modérateur les valide. Les modérateurs ne sont pas filtrés.',
   keyword: 'Mot ou expression',
@@ -82,7 +85,7 @@ export const KEYWORD_TEXT = {
   /** The refusal of a blocked message (the outbox row shows it). */
   blocked: 'Ce message contient un mot interdit dans cette room.',
   /** A held message's row, until a moderator decides. */
-  held: 'En attente de validation par un modérateur',
+  held: CHAT_TEXT.heldForReview,
   /** A held message a moderator refused. */
   rejected: 'Message refusé par la modération.',
   queue: 'Messages retenus',

@@ -15,14 +15,6 @@ export const REPORT_TEXT = {
   already: 'Vous avez déjà signalé ce message.',
   ownMessage: 'Vous ne pouvez pas signaler votre propre message.',
   notFound: 'Ce message n’existe plus.',
-  /** The moderators' button and dialog: reports and the posts the keyword filters hold (issue 22). */
-  moderation: 'Modération',
-  waiting: (reports: number, held: number) =>
-    held === 0
-      ? `${reports} signalement${reports > 1 ? 's' : ''} en attente`
-      : reports === 0
-        ? `${held} message${held > 1 ? 's' : ''} retenu${held > 1 ? 's' : ''} en attente`
-        : `${reports} signalement${reports > 1 ? 's' : ''} et ${held} message${held > 1 ? 's' : ''} retenu${held > 1 ? 's' : ''} en attente`,
   queue: 'Signalements',
   queueCount: (n: number) => `${n} signalement${n > 1 ? 's' : ''} en attente`,
   queueEmpty: 'Aucun signalement en attente',

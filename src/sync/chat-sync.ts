@@ -7,6 +7,8 @@ import {
   chatThreadIncreaseEvent,
   chatUsersCountEvent,
   increaseRoomMessageEvent,
+  MESSAGE_REJECTED_EVENT,
+  messageRejectedEvent,
   editMessageAck,
   joinAck,
   likeAck,
@@ -23,7 +25,6 @@ import {
 } from '../contract/chat';
 import { chatRoomsResponse, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
 import { muteResponse } from '../contract/moderation';
-import { HELD_EVENTS, messageRejectedEvent } from '../contract/reports';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
 import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
@@ -50,7 +51,8 @@ import type { AlertsSync } from './alerts-sync';
 import { createReadStateSync } from './read-state-sync';
 import { createInboxSync } from './inbox-sync';
 import { createJumpSync } from './jump-sync';
-import { createReportsSync } from './reports-sync';
+import type { ReportsSync } from './reports-sync';
+import { createRoomLevelsSync } from './room-levels-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
 export type LikersState = { users: { _id: string; username: string; firstName: string; picture: string | null; id: number }[]; cursor: string | null };
@@ -446,7 +448,7 @@ export function createChatSync(deps: {
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
       if (event.room !== currentRoom) enqueueBadge(event.room);
     }),
-    socket.on(HELD_EVENTS.rejected, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
+    socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
     socket.onConnect(() => {
       live.clear();
       askHeld = true;
@@ -463,8 +465,25 @@ export function createChatSync(deps: {
   const reads = createReadStateSync({ db, socket, api, serial, now });
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
   const inbox = createInboxSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
-  /** 'Signaler' and the moderators' report queue (src/sync/reports-sync.ts). */
-  const reports = createReportsSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
+  /**
+   * 'Signaler', the moderators' queues and the keyword filters (src/sync/reports-sync.ts): their
+   * own chunk, loaded at first use (a moderator's queue button asks for its count once the first
+   * screen is shown; a member's first 'Signaler').
+   */
+  let reportsSync: Promise<ReportsSync> | null = null;
+  const loadReports = () =>
+    (reportsSync ??= import('./reports-sync').then((module) => module.createReportsSync({ db, socket, api, serial, firstScreen: deps.firstScreen })));
+  const reports: Omit<ReportsSync, 'close'> = {
+    report: (...args) => loadReports().then((sync) => sync.report(...args)),
+    refreshSoon: () => loadReports().then((sync) => sync.refreshSoon()),
+    refresh: () => loadReports().then((sync) => sync.refresh()),
+    resolve: (...args) => loadReports().then((sync) => sync.resolve(...args)),
+    decideHeld: (...args) => loadReports().then((sync) => sync.decideHeld(...args)),
+    keywordRules: (...args) => loadReports().then((sync) => sync.keywordRules(...args)),
+    saveKeywordRules: (...args) => loadReports().then((sync) => sync.saveKeywordRules(...args)),
+  };
+  /** The member's notification level per room (src/sync/room-levels-sync.ts). */
+  const levels = createRoomLevelsSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
   /** Rooms opened at a message or a day (src/sync/jump-sync.ts). */
   const jumps = createJumpSync({ db, socket, serial, fold });
 
@@ -498,6 +517,7 @@ export function createChatSync(deps: {
     inbox,
     jumps,
     reports,
+    levels,
 
     async refreshRooms(): Promise<void> {
       const answer = await api.request(chatRoomsResponse, 'content', '/api/chatrooms');
@@ -720,7 +740,8 @@ export function createChatSync(deps: {
       statusWatch.unsubscribe();
       reads.close();
       inbox.close();
-      reports.close();
+      void reportsSync?.then((sync) => sync.close());
+      levels.close();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
       private$.complete();

@@ -3,6 +3,7 @@ import {
   heldDecidedEvent,
   heldMessage,
   heldMessagesResponse,
+  keywordFiltersBody,
   REPORT_EVENTS,
   reportEntry,
   reportResolvedEvent,
@@ -13,7 +14,6 @@ import {
   type ReportReason,
   type ResolveAction,
 } from '../contract/reports';
-import { keywordFiltersBody } from '../contract/chat-room';
 import type { KeywordRule } from '../domain/keyword-filter';
 import { okAck } from '../contract/chat';
 import type { ComptoirDatabase } from '../store/database';
@@ -57,6 +57,13 @@ export function createReportsSync(deps: {
     serial(async () => writeKv(db, HELD_KEY, next((await readKv<HeldMessage[]>(db, HELD_KEY)) ?? [])));
   const dropHeld = (heldId: string) => changeHeld((entries) => entries.filter((e) => e._id !== heldId));
 
+  /** The moderators' queues, read again (a member without the right gets nothing). */
+  async function refresh(): Promise<void> {
+    const [reports, held] = await Promise.all([api.request(reportsResponse, 'rest', '/chat/reports'), api.request(heldMessagesResponse, 'rest', '/chat/held_messages')]);
+    if (reports.ok) await serial(() => writeKv(db, REPORTS_KEY, reports.data.reports));
+    if (held.ok) await serial(() => writeKv(db, HELD_KEY, held.data.held));
+  }
+
   const subscriptions = [
     socket.on(REPORT_EVENTS.entry, reportEntry, (entry) => void change((entries) => withEntry(entries, entry))),
     socket.on(REPORT_EVENTS.resolved, reportResolvedEvent, (event) => void drop(event.messageId)),
@@ -74,15 +81,10 @@ export function createReportsSync(deps: {
     /** The queue's count for a moderator's room list: read once the page's first screen is shown. */
     async refreshSoon(): Promise<void> {
       await firstScreen;
-      await this.refresh();
+      await refresh();
     },
 
-    /** The moderators' queues, read again (a member without the right gets nothing). */
-    async refresh(): Promise<void> {
-      const [reports, held] = await Promise.all([api.request(reportsResponse, 'rest', '/chat/reports'), api.request(heldMessagesResponse, 'rest', '/chat/held_messages')]);
-      if (reports.ok) await serial(() => writeKv(db, REPORTS_KEY, reports.data.reports));
-      if (held.ok) await serial(() => writeKv(db, HELD_KEY, held.data.held));
-    },
+    refresh,
 
     /** 'Valider' or 'Refuser' a held post; null once done, else the refusal (the entry goes either way when already decided). */
     async decideHeld(heldId: string, decision: 'approve' | 'reject'): Promise<string | null> {

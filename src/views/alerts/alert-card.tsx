@@ -23,6 +23,8 @@ import { MentionBadge } from '../common/panel-header';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 import { ringOnce } from '../common/ring';
+import { levelIn, levelNotifies } from '../../domain/notification-level';
+import { useRoomLevels } from '../chat/use-room-levels';
 
 const AUDIO_RATES = [2, 1.5, 1, 0.5] as const;
 /** Who acknowledged an urgent alert: its own chunk. */
@@ -50,8 +52,16 @@ export const AlertCard = memo(function AlertCard(props: {
   const [tradeUpdate, setTradeUpdate] = useState(false);
   const [acks, setAcks] = useState(false);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
-  // A fresh urgent alert still to acknowledge rings when it shows (issue 22).
-  const ringing = alert !== null && alert.urgent && !alert.acknowledged && !alert.me && !alert.locked && Date.now() - Date.parse(alert.date) < RING_WITHIN_MS;
+  // A fresh urgent alert still to acknowledge rings when it shows (issue 22), unless the member's level in its room keeps alerts quiet.
+  const levels = useRoomLevels();
+  const ringing =
+    alert !== null &&
+    alert.urgent &&
+    !alert.acknowledged &&
+    !alert.me &&
+    !alert.locked &&
+    Date.now() - Date.parse(alert.date) < RING_WITHIN_MS &&
+    levelNotifies(levelIn(levels, alert.room), 'alert');
   useEffect(() => {
     if (ringing) ringOnce(props.id);
   }, [ringing, props.id]);

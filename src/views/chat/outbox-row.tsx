@@ -1,7 +1,6 @@
 import { styled } from '@linaria/react';
 import { memo } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
-import { KEYWORD_TEXT } from '../../domain/keyword-filter';
 import type { OutboxDoc } from '../../store/schemas';
 import { outboxEntryState, WAITING_FOR_NETWORK } from '../../sync/outbox';
 import { Icon } from '../common/icons';
@@ -43,7 +42,7 @@ export const OutboxRow = memo(function OutboxRow({ entry }: { entry: OutboxDoc }
       {/* Held by the room's keyword filter (issue 22): the moderator's word ends it; nothing to retry. */}
       {state === 'held' ? (
         <Small role="status" data-held="">
-          <Icon name="clock" size={14} /> {KEYWORD_TEXT.held}
+          <Icon name="clock" size={14} /> {CHAT_TEXT.heldForReview}
         </Small>
       ) : null}
       {state === 'waiting' ? (

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { useEffect } from 'react';
 import type { HeldMessage, ReportEntry } from '../../contract/reports';
-import { REPORT_TEXT } from '../../domain/report-text-fr';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { kv$ } from '../../store/chat-queries';
 import { HELD_KEY, REPORTS_KEY } from '../../sync/message-state';
 import { Icon } from '../common/icons';
@@ -25,10 +25,10 @@ export function ReportsButton({ onOpen }: { onOpen: () => void }) {
   // The queue's count is right from the start (once the first screen is shown), not only once opened.
   useEffect(() => void chat?.reports.refreshSoon(), [chat]);
   return (
-    <QueueButton type="button" aria-haspopup="dialog" title={REPORT_TEXT.moderation} onClick={onOpen}>
+    <QueueButton type="button" aria-haspopup="dialog" title={CHAT_TEXT.moderation} onClick={onOpen}>
       <Icon name="flag" size={16} />
-      <span>{REPORT_TEXT.moderation}</span>
-      {count > 0 ? <CountBadge aria-label={REPORT_TEXT.waiting(reports, held)}>{count}</CountBadge> : null}
+      <span>{CHAT_TEXT.moderation}</span>
+      {count > 0 ? <CountBadge aria-label={CHAT_TEXT.moderationWaiting(reports, held)}>{count}</CountBadge> : null}
     </QueueButton>
   );
 }

@@ -67,9 +67,9 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
   );
 
   return (
-    <Dialog title={REPORT_TEXT.moderation} open={open} onClose={onClose} full>
+    <Dialog title={CHAT_TEXT.moderation} open={open} onClose={onClose} full>
       <Tabs
-        label={REPORT_TEXT.moderation}
+        label={CHAT_TEXT.moderation}
         tabs={[
           { key: 'reports', label: `${REPORT_TEXT.queue} (${entries.length})` },
           { key: 'held', label: `${KEYWORD_TEXT.queue} (${held.length})` },
@@ -95,7 +95,7 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
         ) : held.length === 0 ? (
           <Empty>{KEYWORD_TEXT.queueEmpty}</Empty>
         ) : (
-          <Entries role="region" aria-label={REPORT_TEXT.waiting(0, held.length)}>
+          <Entries role="region" aria-label={CHAT_TEXT.moderationWaiting(0, held.length)}>
             <Virtuoso
               style={{ height: '100%' }}
               data={held}

@@ -7,6 +7,8 @@ import { CountBadge } from '../common/ui';
 import { roomStream } from '../../sync/message-state';
 import { DraftMark } from './draft-mark';
 import { ReportsButton } from './reports-button';
+import { badgeKind, levelIn } from '../../domain/notification-level';
+import { useRoomLevels } from './use-room-levels';
 
 export type RoomListProps = {
   rooms: RoomDoc[];
@@ -73,6 +75,7 @@ export function RoomSidePanel(props: RoomListProps) {
 
 /** The rooms as buttons, one `<li>` each: the side panel's and the sheet's. */
 export function RoomButtons(props: RoomListProps) {
+  const levels = useRoomLevels();
   return props.rooms.map((room) => (
     <li key={room.id}>
       <RoomButton
@@ -86,8 +89,12 @@ export function RoomButtons(props: RoomListProps) {
         <Name>{room.name}</Name>
         {room.canRead ? null : <Icon name="lock" size={16} data-lock="" />}
         <DraftMark stream={roomStream(room.id)} />
-        {/* The open room is being read: its count shows once the member leaves it. */}
-        <RoomBadge count={props.badges ? (props.badges[room.id] ?? 0) : room.id === props.currentRoomId ? 0 : room.unread} label={props.badgeLabel ?? CHAT_TEXT.unreadBadge} />
+        {/* The open room is being read: its count shows once the member leaves it. Its level (issue 22) says how. */}
+        <RoomBadge
+          count={props.badges ? (props.badges[room.id] ?? 0) : room.id === props.currentRoomId ? 0 : room.unread}
+          label={props.badgeLabel ?? CHAT_TEXT.unreadBadge}
+          kind={props.badges ? 'count' : badgeKind(levelIn(levels, room.id))}
+        />
       </RoomButton>
     </li>
   ));
@@ -103,10 +110,36 @@ export function MarkAllRead({ onMarkAllRead }: { onMarkAllRead: () => void }) {
   );
 }
 
-function RoomBadge({ count, label }: { count: number; label: (count: number) => string }) {
+/** A room's unread messages: their count ('Tout'), a dot ('Mentions', 'Coachs seulement'), or a crossed bell ('Rien', read or not). */
+function RoomBadge({ count, label, kind }: { count: number; label: (count: number) => string; kind: 'count' | 'dot' | 'none' }) {
+  if (kind === 'none')
+    return (
+      <Muted role="img" aria-label={CHAT_TEXT.roomMuted}>
+        <Icon name="bellOff" size={16} />
+      </Muted>
+    );
   if (count <= 0) return null;
+  if (kind === 'dot') return <Dot role="img" aria-label={CHAT_TEXT.roomLevelDot} />;
   return <CountBadge aria-label={label(count)}>{count > 99 ? '99+' : count}</CountBadge>;
 }
+
+const Muted = styled.span`
+  display: inline-flex;
+  color: var(--muted);
+  [aria-current='page'] > & {
+    color: inherit;
+  }
+`;
+const Dot = styled.span`
+  flex: none;
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
+  background: var(--accent);
+  [aria-current='page'] > & {
+    background: var(--accent-contrast);
+  }
+`;
 
 const Panel = styled.nav`
   width: 240px;

@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { memo, useCallback, useEffect, useMemo, useState, type Ref } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type Ref } from 'react';
 import { firstValueFrom, of } from 'rxjs';
 import { Link } from 'wouter';
 import { SUBSCRIPTION } from '../../domain/subscription-ids';
@@ -27,6 +27,11 @@ import { rememberLogPlace } from './log-place';
 import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
 import { frenchFormat } from '../../domain/dates-fr';
+import { levelIn } from '../../domain/notification-level';
+import { useRoomLevels } from './use-room-levels';
+
+/** 'Notifications de la room' (issue 22): its own chunk, loaded when first opened. */
+const RoomLevelDialog = lazy(() => import('./room-level-dialog').then((m) => ({ default: m.RoomLevelDialog })));
 
 type Panel = 'threads' | 'pins' | 'search' | null;
 const NONE: ChatMessage[] = [];
@@ -81,6 +86,9 @@ export const RoomView = memo(function RoomView({
   const pins = useQuery((db) => (shown ? pins$(db, stream) : of(NONE)), [stream, shown], NONE);
   const unreadThreads = useQuery((db) => unreadThreadsIn$(db, room.id), [room.id], 0);
   const [panel, setPanel] = useState<Panel>(null);
+  const level = levelIn(useRoomLevels(), room.id);
+  const [levelOpen, setLevelOpen] = useState(false);
+  const closeLevel = useCallback(() => setLevelOpen(false), []);
   const [unauthorizedOpen, setUnauthorizedOpen] = useState(!room.canRead);
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   // The next visit paints its first rows where this log is, for this viewer (once the member is known).
@@ -148,6 +156,15 @@ export const RoomView = memo(function RoomView({
               <Label>{CHAT_TEXT.pins}</Label>
               {pins.length > 0 ? <Badge>{pins.length}</Badge> : null}
             </HeaderButton>
+            <HeaderButton type="button" aria-haspopup="dialog" data-level={level} onClick={() => setLevelOpen(true)}>
+              <Icon name={level === 'none' ? 'bellOff' : 'bell'} size={20} />
+              <Label>{CHAT_TEXT.roomLevel}</Label>
+            </HeaderButton>
+            {levelOpen ? (
+              <Suspense fallback={null}>
+                <RoomLevelDialog room={room.id} roomName={room.name} level={level} onClose={closeLevel} />
+              </Suspense>
+            ) : null}
             {onToggleAlerts ? (
               <HeaderButton type="button" aria-pressed={alertsOpen ?? false} onClick={onToggleAlerts}>
                 <Icon name="bell" size={20} />

@@ -2,7 +2,7 @@ import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { KEYWORD_TEXT } from '../../domain/keyword-filter';
+import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { Icon } from '../common/icons';
 import { SLOW_MODE_CHOICES, SLOW_MODE_TEXT } from '../../domain/slow-mode';
 import { slowModeMachine } from '../../machines/slow-mode-machine';
@@ -39,7 +39,7 @@ export function SlowModeBar(props: { room: string; moderator: boolean; roomName:
     return (
       <Bar>
         <ToolButton type="button" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
-          <Icon name="filter" size={16} /> {KEYWORD_TEXT.title}
+          <Icon name="filter" size={16} /> {CHAT_TEXT.keywordFilter}
         </ToolButton>
         {/* Out of the composer's form in the page (a form holds no form); its events stop at its own form. */}
         {filterOpen

@@ -9,6 +9,7 @@ const PATHS = {
   home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
   chat: 'M4 5h16v11H9l-5 4V5z',
   bell: 'M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0',
+  bellOff: 'M6 16V11a6 6 0 0110.2-4.3M18 11v5l2 2H8M10 20a2 2 0 004 0M3 3l18 18',
   hq: 'M4 20V8l8-4 8 4v12M9 20v-6h6v6',
   news: 'M4 5h13v14H6a2 2 0 01-2-2V5zm13 4h3v8a2 2 0 01-2 2M8 9h5M8 13h5',
   replay: 'M4 12a8 8 0 108-8 8 8 0 00-6 2.7M4 4v4h4M10 9l5 3-5 3V9z',
