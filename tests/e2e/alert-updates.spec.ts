@@ -86,6 +86,8 @@ test("a trade update moves the stop on the member's card live, with its line in 
 
   await card(coach, content).getByRole('button', { name: 'Mettre à jour le trade' }).click();
   const dialog = coach.getByRole('dialog', { name: 'Mise à jour du trade' });
+  // Its own chunk: shown once loaded.
+  await expect(dialog).toBeVisible();
   await expectAccessible(coach, 'dialog[open]');
   await dialog.getByRole('button', { name: 'Publier la mise à jour' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Le prix est requis pour déplacer le stop.');
