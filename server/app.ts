@@ -234,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerReportRoutes(app, db, io);
-  registerModerationRoutes(app, db);
+  registerModerationRoutes(app, db, io);
   registerKeywordFilterRoutes(app, db, io, chatPushes);
   registerRoomLevelRoutes(app, db, io);
   registerReadStateRoutes(app, db);

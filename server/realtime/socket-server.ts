@@ -29,6 +29,7 @@ import {
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { HELD_EVENTS, REPORT_EVENTS, type HeldMessage, type ReportEntry } from '../../src/contract/reports';
 import { ROOM_LEVEL_EVENT } from '../../src/contract/room-levels';
+import { MUTED_EVENT } from '../../src/contract/chat-room';
 import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
 import type { RoomLevel } from '../../src/domain/notification-level';
 import { SLOW_MODE_EVENT } from '../../src/contract/chat-room';
@@ -81,6 +82,7 @@ export type ServerToClientEvents = {
   [REPORT_EVENTS.resolved]: (event: { messageId: string }) => void;
   [HELD_EVENTS.entry]: (entry: HeldMessage) => void;
   [ROOM_LEVEL_EVENT]: (event: { room: string; level: RoomLevel }) => void;
+  [MUTED_EVENT]: (event: { until: string | null }) => void;
   [HELD_EVENTS.decided]: (event: { heldId: string }) => void;
   [MESSAGE_REJECTED_EVENT]: (event: { clientId: string; error: string }) => void;
   [ALERT_EVENTS.alert]: (alert: Alert) => void;

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import type { z } from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
-import { SLOW_MODE_EVENT, slowModeInput, type ChatRoom } from '../../src/contract/chat-room';
+import { SLOW_MODE_EVENT, slowModeInput, type ChatRoom, type chatRoomsResponse } from '../../src/contract/chat-room';
 import { isSlowModeChoice } from '../../src/domain/slow-mode';
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED } from '../chat/chat-access';
 import { logModeration } from '../chat/moderation';
 import { readersChannel, roomChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
 import type { Database } from '../db/open-database';
-import { rooms } from '../db/schema';
+import { chatMutes, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import { roomRights } from '../rooms/room-rights';
 import { subscriptionsOf } from '../users/user-queries';
@@ -41,6 +42,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, db: Database, io: C
       id: room.id,
       attributes: { name: room.name, icon: room.icon, ...roomRights(room, user, subscriptions, now), slowModeSeconds: room.slowModeSeconds },
     }));
-    return reply.send({ rooms: answer });
+    const [mute] = await db.select({ until: chatMutes.until }).from(chatMutes).where(and(eq(chatMutes.userId, user.id), gt(chatMutes.until, now))).limit(1);
+    return reply.send({ rooms: answer, mutedUntil: mute ? mute.until.toISOString() : null } satisfies z.infer<typeof chatRoomsResponse>);
   });
 }

@@ -8,6 +8,9 @@ import { moderationLog, users } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED } from '../chat/chat-access';
 import { muteMember, unmuteMember } from '../chat/moderation';
+import { MUTED_EVENT } from '../../src/contract/chat-room';
+import { userChannel } from '../realtime/channels';
+import type { ComptoirIo } from '../realtime/socket-server';
 
 const LOG_PAGE = 100;
 
@@ -16,7 +19,7 @@ const LOG_PAGE = 100;
  * member (never a moderator nor staff) for 10 min, 1 h or 24 h; `DELETE /rest/chat/mutes/{userId}`
  * lifts it; `GET /rest/chat/moderation_log` lists the newest actions with their authors.
  */
-export function registerModerationRoutes(app: FastifyInstance, db: Database): void {
+export function registerModerationRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.post('/rest/chat/mutes', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });
@@ -27,6 +30,8 @@ export function registerModerationRoutes(app: FastifyInstance, db: Database): vo
     if (!target) return reply.code(404).send({ error: NOT_ALLOWED });
     if (target.isStaff || (await isModerator(db, target))) return reply.code(400).send({ error: MUTE_TEXT.notModeratable });
     const until = await muteMember(db, user.id, target.id, input.data.minutes);
+    // The member's composers say it at once, not at their next post.
+    io.to(userChannel(target.id)).emit(MUTED_EVENT, { until: until.toISOString() });
     return reply.send({ ok: true, until: until.toISOString() } satisfies z.infer<typeof muteResponse>);
   });
 
@@ -36,7 +41,9 @@ export function registerModerationRoutes(app: FastifyInstance, db: Database): vo
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const userId = Number(request.params.userId);
     if (!Number.isSafeInteger(userId) || userId <= 0) return reply.code(400).send({ error: INVALID_REQUEST });
-    return reply.send({ ok: true, lifted: await unmuteMember(db, user.id, userId) });
+    const lifted = await unmuteMember(db, user.id, userId);
+    if (lifted) io.to(userChannel(userId)).emit(MUTED_EVENT, { until: null });
+    return reply.send({ ok: true, lifted });
   });
 
   app.get('/rest/chat/moderation_log', async (request, reply) => {

@@ -14,7 +14,11 @@ export const chatRoom = z.object({
   }),
 });
 export type ChatRoom = z.infer<typeof chatRoom>;
-export const chatRoomsResponse = z.object({ rooms: z.array(chatRoom) });
+/** Ours (issue 22): `mutedUntil`, the end of the caller's timed mute (null when they may write). */
+export const chatRoomsResponse = z.object({ rooms: z.array(chatRoom), mutedUntil: z._default(z.nullable(z.string()), null) });
+/** To the member's own sockets when a moderator mutes them or lifts it (`until` null). */
+export const MUTED_EVENT = 'chat muted';
+export const mutedEvent = z.object({ until: z.nullable(z.string()) });
 
 /** `POST /rest/chat/rooms/{roomId}/slow_mode` (moderators, issue 22). */
 export const slowModeInput = z.object({ seconds: z.int().check(z.nonnegative()) });

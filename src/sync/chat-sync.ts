@@ -23,7 +23,7 @@ import {
   searchResponse,
   type ChatMessage,
 } from '../contract/chat';
-import { chatRoomsResponse, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
+import { chatRoomsResponse, MUTED_EVENT, mutedEvent, SLOW_MODE_EVENT, slowModeEvent } from '../contract/chat-room';
 import { muteResponse } from '../contract/moderation';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../contract/messaging';
 import { userOfChat } from '../domain/private-chat';
@@ -41,7 +41,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, nextHistory, parseStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -442,6 +442,7 @@ export function createChatSync(deps: {
       enqueue([{ type: 'PinChanged', ...event }], { channel: { room: event.room }, seq: event.seq });
     }),
     socket.on(SLOW_MODE_EVENT, slowModeEvent, (event) => void foldSlowMode(event.room, event.seconds)),
+    socket.on(MUTED_EVENT, mutedEvent, (event) => void serial(() => writeKv(db, MUTE_KEY, event.until))),
     socket.on(SERVER_EVENTS.usersCount, chatUsersCountEvent, (event) => {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
@@ -479,6 +480,7 @@ export function createChatSync(deps: {
     refresh: () => loadReports().then((sync) => sync.refresh()),
     resolve: (...args) => loadReports().then((sync) => sync.resolve(...args)),
     decideHeld: (...args) => loadReports().then((sync) => sync.decideHeld(...args)),
+    refreshLog: () => loadReports().then((sync) => sync.refreshLog()),
     keywordRules: (...args) => loadReports().then((sync) => sync.keywordRules(...args)),
     saveKeywordRules: (...args) => loadReports().then((sync) => sync.saveKeywordRules(...args)),
   };
@@ -524,6 +526,7 @@ export function createChatSync(deps: {
       if (!answer.ok) return;
       const { rooms } = answer.data;
       await serial(() => foldRooms(db, rooms));
+      await serial(() => writeKv(db, MUTE_KEY, answer.data.mutedUntil));
       // The rooms' slow modes are for the composers, not for the first screen's rows: written after
       // them (as they then stand: a change announced meanwhile is not undone).
       slowModes = { ...Object.fromEntries(rooms.map((room) => [room.id, room.attributes.slowModeSeconds])), ...slowModesSince };

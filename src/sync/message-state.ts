@@ -137,8 +137,12 @@ export const FOLLOWINGS_KEY = 'followings';
 export const SLOW_MODES_KEY = 'slow-modes';
 /** The kv record of the moderators' report queue, most recently reported first (issue 22). */
 export const REPORTS_KEY = 'reports';
+/** The end of the member's timed mute (ISO), or null (issue 22). */
+export const MUTE_KEY = 'muted-until';
 /** The member's notification level per room, rooms at 'Tout' absent (issue 22). */
 export const ROOM_LEVELS_KEY = 'room-levels';
+/** The moderation log's newest entries, as last read by a moderator (issue 22). */
+export const MODERATION_LOG_KEY = 'moderation-log';
 /** The posts the rooms' keyword filters hold for a moderator (issue 22), oldest first. */
 export const HELD_KEY = 'held-messages';
 

@@ -20,7 +20,8 @@ import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
 import { readKv, writeKv } from './fold-chat-event';
 import type { SocketTransport } from './socket-transport';
-import { HELD_KEY, REPORTS_KEY } from './message-state';
+import { HELD_KEY, MODERATION_LOG_KEY, REPORTS_KEY } from './message-state';
+import { moderationLogResponse } from '../contract/moderation';
 
 export type ReportsSync = ReturnType<typeof createReportsSync>;
 
@@ -85,6 +86,14 @@ export function createReportsSync(deps: {
     },
 
     refresh,
+
+    /** The moderation log's newest entries, read again into the store (moderators only). */
+    async refreshLog(): Promise<string | null> {
+      const answer = await api.request(moderationLogResponse, 'rest', '/chat/moderation_log');
+      if (!answer.ok) return answer.error;
+      await serial(() => writeKv(db, MODERATION_LOG_KEY, answer.data.entries));
+      return null;
+    },
 
     /** 'Valider' or 'Refuser' a held post; null once done, else the refusal (the entry goes either way when already decided). */
     async decideHeld(heldId: string, decision: 'approve' | 'reject'): Promise<string | null> {

@@ -67,6 +67,10 @@ test('keyword filter: the coach lists a blocked and a held word; the member is r
     await entry.getByRole('button', { name: 'Valider' }).click();
     await expect(coach.getByText('Le message a été publié')).toBeVisible();
     await expect(queue.getByText('Aucun message retenu')).toBeVisible();
+    // Both acts are on record, with their author.
+    await queue.getByRole('tab', { name: 'Journal' }).click();
+    await expect(queue.getByText(`coach a validé un message retenu de vip dans Indices : ${held}`)).toBeVisible();
+    await expect(queue.getByText(`coach a modifié le filtre de mots dans Indices : ${blocked.toUpperCase()} (Bloquer), ${held} (Retenir pour validation)`)).toBeVisible();
     await queue.getByRole('button', { name: 'Fermer' }).first().click();
 
     // Let through: in both logs once, under the member's name; the member's waiting row is gone.

@@ -5,7 +5,8 @@ import { CLIENT_EVENTS, editMessageAck, okAck, postMessageAck } from '../../src/
 import { moderationLogResponse, muteResponse } from '../../src/contract/moderation';
 import { MUTE_TEXT } from '../../src/domain/mute';
 import { chatMutes } from '../../server/db/schema';
-import { useChatServer, userIdOf } from './chat-helpers';
+import { nextEvent, useChatServer, userIdOf } from './chat-helpers';
+import { chatRoomsResponse, MUTED_EVENT, mutedEvent } from '../../src/contract/chat-room';
 
 /** Issue 22: timed mutes, and every moderation action on record with its author. */
 const { server, chat } = useChatServer();
@@ -18,10 +19,16 @@ describe('timed mutes (issue 22)', () => {
     const live = await chat.open('live');
     const earlier = await chat.post(live, { room: 'forex', content: 'Avant la sourdine' });
     const liveId = await userIdOf(server(), 'live');
+    const told = nextEvent(live, MUTED_EVENT, mutedEvent, () => true);
     const answer = await mute('coach', { userId: liveId, minutes: 10 });
     expect(answer.status).toBe(200);
     const { until } = muteResponse.parse(await answer.json());
     expect(Date.parse(until) - Date.now()).toBeGreaterThan(9 * 60_000);
+    // The member's sockets hear it at once, and the room list carries it (their composers say it before any post).
+    expect(await told).toEqual({ until });
+    const roomsOf = async (account: string) => chatRoomsResponse.parse(await (await server().get('/content/api/chatrooms', await asUser(account))).json());
+    expect((await roomsOf('live')).mutedUntil).toBe(until);
+    expect((await roomsOf('vip')).mutedUntil).toBeNull();
 
     const refused = await chat.ask(live, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'forex', content: 'Pendant' }, postMessageAck);
     expect(refused).toEqual({ error: expect.stringMatching(/^Vous ne pouvez plus écrire dans le chat jusqu’à \d\d:\d\d\.$/) });
@@ -45,8 +52,10 @@ describe('timed mutes (issue 22)', () => {
     expect((await mute('coach', { userId: vipId, minutes: 1440 })).status).toBe(200);
     const vip = await chat.open('vip');
     expect(await chat.ask(vip, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'crypto', content: 'Muet' }, postMessageAck)).toHaveProperty('error');
+    const freed = nextEvent(vip, MUTED_EVENT, mutedEvent, (e) => e.until === null);
     const lifted = await server().delete(`/rest/chat/mutes/${vipId}`, await asUser('coach'));
     expect(await lifted.json()).toEqual({ ok: true, lifted: true });
+    await freed;
     expect(await chat.ask(vip, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'crypto', content: 'Plus muet' }, postMessageAck)).toHaveProperty('message');
   });
 

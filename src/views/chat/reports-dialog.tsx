@@ -13,6 +13,12 @@ import type { RoomDoc } from '../../store/schemas';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { Tabs } from '../common/tabs';
+import { useQuery } from '../common/use-query';
+import { kv$ } from '../../store/chat-queries';
+import { MODERATION_LOG_KEY } from '../../sync/message-state';
+import type { moderationLogEntry } from '../../contract/moderation';
+import type { z } from 'zod/mini';
+import { MODERATION_LOG_TEXT } from '../../domain/moderation-log-text-fr';
 import { toast } from '../common/toast';
 import { Button } from '../common/ui';
 import { useHeldMessages, useReports } from './reports-button';
@@ -20,7 +26,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useChat } from './use-chat';
 
 
-type Tab = 'reports' | 'held';
+type Tab = 'reports' | 'held' | 'log';
+type LogEntry = z.infer<typeof moderationLogEntry>;
+const NO_ENTRIES: LogEntry[] = [];
 
 /**
  * The moderators' queues (issue 22), in two tabs. 'Signalements': each reported message with its
@@ -36,6 +44,11 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
   const entries = useReports();
   const held = useHeldMessages();
   const [tab, setTab] = useState<Tab>('reports');
+  const log = useQuery((db) => kv$<LogEntry[]>(db, MODERATION_LOG_KEY), [], null) ?? NO_ENTRIES;
+  // The log is read again each time its tab is shown.
+  useEffect(() => {
+    if (tab === 'log') void chat?.reports.refreshLog().then((error) => error && toast.error(error));
+  }, [tab, chat]);
   const decide = useCallback(
     async (heldId: string, decision: 'approve' | 'reject') => {
       const error = (await chat?.reports.decideHeld(heldId, decision)) ?? null;
@@ -73,6 +86,7 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
         tabs={[
           { key: 'reports', label: `${REPORT_TEXT.queue} (${entries.length})` },
           { key: 'held', label: `${KEYWORD_TEXT.queue} (${held.length})` },
+          { key: 'log', label: MODERATION_LOG_TEXT.tab },
         ]}
         selected={tab}
         onSelect={setTab}
@@ -92,6 +106,8 @@ export function ReportsDialog(props: { open: boolean; onClose: () => void; rooms
               />
             </Entries>
           )
+        ) : tab === 'log' ? (
+          <ModerationLog entries={log} roomName={roomName} />
         ) : held.length === 0 ? (
           <Empty>{KEYWORD_TEXT.queueEmpty}</Empty>
         ) : (
@@ -162,6 +178,26 @@ const ReportRow = memo(function ReportRow(props: {
   );
 });
 
+/** The moderation log: who did what, to whom, where and when, newest first. */
+function ModerationLog({ entries, roomName }: { entries: readonly LogEntry[]; roomName: (id: string) => string }) {
+  if (entries.length === 0) return <Empty>{MODERATION_LOG_TEXT.empty}</Empty>;
+  return (
+    <Entries role="region" aria-label={MODERATION_LOG_TEXT.tab}>
+      <Virtuoso
+        style={{ height: '100%' }}
+        data={entries}
+        computeItemKey={(_, entry) => entry.id}
+        itemContent={(_, entry) => (
+          <LogLine>
+            <time dateTime={entry.date}>{dayMonthTime(new Date(entry.date))}</time>
+            <span>{MODERATION_LOG_TEXT.sentence({ ...entry, room: entry.roomId === null ? null : roomName(entry.roomId) })}</span>
+          </LogLine>
+        )}
+      />
+    </Entries>
+  );
+}
+
 /** A post held by a room's keyword filter: who, where, what, and the word that held it. */
 const HeldRow = memo(function HeldRow(props: { entry: HeldMessage; roomName: string; onDecide: (heldId: string, decision: 'approve' | 'reject') => void }) {
   const { entry } = props;
@@ -192,6 +228,18 @@ const HeldRow = memo(function HeldRow(props: { entry: HeldMessage; roomName: str
   );
 });
 
+const LogLine = styled.p`
+  display: grid;
+  gap: 2px;
+  margin: 0;
+  padding: 8px 4px;
+  border-bottom: 1px solid var(--border);
+  overflow-wrap: anywhere;
+  & time {
+    color: var(--muted);
+    font-size: 13px;
+  }
+`;
 const Entries = styled.div`
   height: min(60dvh, 560px);
   @media (max-width: 600px) {

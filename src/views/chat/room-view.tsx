@@ -10,7 +10,8 @@ import { keptWindow$, kv$, pins$, threads$ } from '../../store/chat-queries';
 import { LIST_PAGE } from '../../domain/chat-limits';
 import type { RoomDoc } from '../../store/schemas';
 import { usersCountKey } from '../../sync/chat-sync';
-import { roomStream } from '../../sync/message-state';
+import { MUTE_KEY, roomStream } from '../../sync/message-state';
+import { MUTE_TEXT } from '../../domain/mute';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { buttonClass } from '../common/ui';
@@ -97,6 +98,9 @@ export const RoomView = memo(function RoomView({
     if (shown && log !== null && viewerId !== 0) rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
   }, [shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
+  // A timed mute (issue 22): the composer says until when, before anything is typed.
+  const mutedIso = useQuery((db) => kv$<string | null>(db, MUTE_KEY), [], null);
+  const mutedUntil = mutedIso ? new Date(mutedIso) : null;
   const banExpiry = user ? expiryOf(user, SUBSCRIPTION.CHAT_BAN) : null;
   // The room's newest delivered row (a send still pending has no thread to answer in yet).
   const replyToLast = useCallback(() => {
@@ -207,6 +211,8 @@ export const RoomView = memo(function RoomView({
         <ComposerNotice role="status">
           {CHAT_TEXT.banned} {banDate(banDisplayDate(banExpiry))}
         </ComposerNotice>
+      ) : room.canRead && room.canWrite && mutedUntil !== null && mutedUntil > now ? (
+        <ComposerNotice role="status">{MUTE_TEXT.refused(mutedUntil, now)}</ComposerNotice>
       ) : room.canRead && room.canWrite ? (
         <Composer
           key={stream}
