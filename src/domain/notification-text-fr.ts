@@ -32,5 +32,6 @@ export const NOTICE_TEXT = {
   liveTitle: (name: string) => `Live : ${name}`,
   liveBody: (speaker: string, hour: string) => (speaker ? `${speaker} commence à ${hour}. Rejoignez le live sur Comptoir.` : `Le live commence à ${hour}. Rejoignez-le sur Comptoir.`),
   line: (author: string, text: string) => `${author} : ${text}`,
+  thread: (excerpt: string) => `Fil : « ${excerpt} »`,
   open: 'Ouvrir',
 } as const;

@@ -41,7 +41,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -52,6 +52,8 @@ import { createReadStateSync } from './read-state-sync';
 import { createInboxSync } from './inbox-sync';
 import { createJumpSync } from './jump-sync';
 import type { ReportsSync } from './reports-sync';
+import type { ChatNotice } from './notices';
+import { levelIn, levelNotifies, type RoomLevel } from '../domain/notification-level';
 import { createRoomLevelsSync } from './room-levels-sync';
 
 export type SearchState = { query: string; onlyCoach: boolean; ids: string[]; cursor: string | null; status: 'loading' | 'done' | 'error'; error: string | null };
@@ -109,6 +111,23 @@ export function createChatSync(deps: {
   const joinedThreads = new Map<string, { parentMessage: string } | { alertId: string }>();
   /** The one conversation open in the messaging panel. */
   let joinedConversation: string | null = null;
+  /** In-app notices (src/sync/notices.ts). */
+  const notices$ = new Subject<ChatNotice>();
+  /**
+   * A room's notice, unless the room is on screen in a visible page or the member's level there
+   * keeps it quiet; its name read from the store.
+   */
+  const noticed = new Set<string>();
+  async function roomNotice(room: string, notice: 'mention' | 'reply', messageId: string, make: (roomName: string) => ChatNotice): Promise<void> {
+    if (room === currentRoom && globalThis.document?.visibilityState !== 'hidden') return;
+    // A reply that names the member is said once (its mention and its thread's news come together).
+    if (noticed.has(messageId)) return;
+    noticed.add(messageId);
+    const levels = await readKv<Record<string, RoomLevel>>(db, ROOM_LEVELS_KEY);
+    if (!levelNotifies(levelIn(levels, room), notice)) return;
+    const doc = await db.rooms.findOne(room).exec();
+    if (doc) notices$.next(make(doc.name));
+  }
   /** Channel keys caught up since the last (re)connection. */
   const live = new Set<string>();
   const private$ = new Subject<PrivateChatEvent>();
@@ -465,7 +484,32 @@ export function createChatSync(deps: {
   /** The member's read state per room: badges, first unread, marks (src/sync/read-state-sync.ts). */
   const reads = createReadStateSync({ db, socket, api, serial, now });
   /** The inbox 'Non lus' and the followed threads (src/sync/inbox-sync.ts). */
-  const inbox = createInboxSync({ db, socket, api, serial, firstScreen: deps.firstScreen });
+  const inbox = createInboxSync({
+    db,
+    socket,
+    api,
+    serial,
+    firstScreen: deps.firstScreen,
+    onNew: (fact) =>
+      void (fact.kind === 'mention'
+        ? roomNotice(fact.mention.room, 'mention', fact.mention._id, (roomName) => ({
+            kind: 'mention',
+            room: fact.mention.room,
+            roomName,
+            message: fact.mention._id,
+            parentMessage: fact.mention.parentMessage,
+            author: fact.mention.author,
+            excerpt: fact.mention.excerpt,
+          }))
+        : roomNotice(fact.state.room, 'reply', fact.state.newest?._id ?? fact.state.parentMessage, (roomName) => ({
+            kind: 'reply',
+            room: fact.state.room,
+            roomName,
+            message: fact.state.newest?._id ?? fact.state.parentMessage,
+            parentMessage: fact.state.parentMessage,
+            excerpt: fact.state.excerpt,
+          }))),
+  });
   /**
    * 'Signaler', the moderators' queues and the keyword filters (src/sync/reports-sync.ts): their
    * own chunk, loaded at first use (a moderator's queue button asks for its count once the first
@@ -514,6 +558,8 @@ export function createChatSync(deps: {
 
   return {
     status$,
+    /** Mentions and replies in followed threads from rooms not on screen, as they come (issue 22; a private message opens the messaging panel). */
+    notices$: notices$.asObservable(),
     alerts: deps.alerts ?? null,
     reads,
     inbox,
@@ -747,6 +793,7 @@ export function createChatSync(deps: {
       levels.close();
       for (const timer of pendingCatchUps.values()) clearTimeout(timer);
       status$.complete();
+      notices$.complete();
       private$.complete();
     },
   };

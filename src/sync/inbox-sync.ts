@@ -1,4 +1,4 @@
-import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, inboxMention, inboxResponse, threadRead, threadReadAck, type ThreadRead } from '../contract/inbox';
+import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, inboxMention, inboxResponse, threadRead, threadReadAck, type InboxMention, type ThreadRead } from '../contract/inbox';
 import type { InboxEvent } from '../domain/inbox';
 import type { ComptoirDatabase } from '../store/database';
 import type { ApiClient } from './api-client';
@@ -20,15 +20,27 @@ export function createInboxSync(deps: {
   serial: <T>(work: () => Promise<T>) => Promise<T>;
   /** Settles once the page's first screen is shown: the inbox is fetched after it, not beside its rows. */
   firstScreen?: Promise<void>;
+  /** A mention of the member, or a new reply in a thread they follow, as it comes (issue 22: in-app notices). */
+  onNew?: (fact: { kind: 'mention'; mention: InboxMention } | { kind: 'reply'; state: ThreadRead }) => void;
 }) {
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
   const fold = (events: readonly InboxEvent[]) => serial(() => foldInbox(db, events));
   const thread = (state: ThreadRead) => fold([{ type: 'thread.read', state }]);
+  // Each thread's newest reply as last heard, to tell a new reply from a read or a follow.
+  const newest = new Map<string, string | null>();
+  const heard = (state: ThreadRead) => {
+    const before = newest.get(state.parentMessage);
+    newest.set(state.parentMessage, state.newest?._id ?? null);
+    // A follow or a read of a thread happens where it is on screen (its room's notices are not said).
+    if (state.newest !== null && state.newest._id !== before && state.following && state.unread > 0) deps.onNew?.({ kind: 'reply', state });
+  };
 
   async function refresh(): Promise<void> {
     const answer = await api.request(inboxResponse, 'rest', '/chat/inbox');
-    if (answer.ok) await fold([{ type: 'inbox.loaded', inbox: answer.data }]);
+    if (!answer.ok) return;
+    for (const state of answer.data.threads) newest.set(state.parentMessage, state.newest?._id ?? null);
+    await fold([{ type: 'inbox.loaded', inbox: answer.data }]);
   }
 
   /** Sends a thread event and folds its answer; the error's text, or null. */
@@ -41,8 +53,14 @@ export function createInboxSync(deps: {
   }
 
   const subscriptions = [
-    socket.on(INBOX_SERVER_EVENTS.threadRead, threadRead, (state) => void thread(state)),
-    socket.on(INBOX_SERVER_EVENTS.mention, inboxMention, (mention) => void fold([{ type: 'mention.received', mention }])),
+    socket.on(INBOX_SERVER_EVENTS.threadRead, threadRead, (state) => {
+      heard(state);
+      void thread(state);
+    }),
+    socket.on(INBOX_SERVER_EVENTS.mention, inboxMention, (mention) => {
+      deps.onNew?.({ kind: 'mention', mention });
+      void fold([{ type: 'mention.received', mention }]);
+    }),
     socket.onConnect(() => void firstScreen.then(refresh)),
   ];
 

@@ -58,3 +58,35 @@ test('notification levels: a member mutes Indices on the phone, their desktop fo
     await coach.context().close();
   }
 });
+
+test("in-app notice: a mention in another room says so with 'Ouvrir', which opens the room at the message; at 'Rien' nothing is said", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const vip = await member(browser, 'vip', 'Forex');
+  const coach = await member(browser, 'coach', 'Forex');
+  const token = await tokenOf(vip.context());
+  const setLevel = (level: string) => vip.request.put('/rest/chat/rooms/crypto/notification_level', { data: { level }, headers: { authorization: `Bearer ${token}` } });
+  try {
+    const text = unique('@vip le BTC casse');
+    const [id] = await postOverSocket(coach, { room: 'crypto' }, [text]);
+    const notice = vip.getByRole('listitem').filter({ hasText: 'Nouvelle mention dans Crypto' });
+    await expect(notice).toContainText(`coach : ${text}`);
+    await notice.getByRole('button', { name: 'Ouvrir' }).click();
+    await expect(vip).toHaveTitle(/ChatRoom Crypto/);
+    await expect(vip.getByRole('log', { name: 'Messages' }).first().locator(`[data-id="${id}"]`)).toBeVisible();
+
+    // Back in Forex with Crypto at 'Rien': a mention there says nothing.
+    expect((await setLevel('none')).ok()).toBe(true);
+    await vip.getByRole('navigation', { name: 'Rooms' }).getByRole('button', { name: /Forex/ }).click();
+    await expect(vip).toHaveTitle(/ChatRoom Forex/);
+    await expect(vip.getByRole('navigation', { name: 'Rooms' }).getByRole('button', { name: /Crypto/ }).getByRole('img', { name: 'Notifications coupées' })).toBeVisible();
+    await postOverSocket(coach, { room: 'crypto' }, [unique('@vip encore')]);
+    // A mention in Indices (at 'Tout') is said: the one before it in Crypto never was.
+    await postOverSocket(coach, { room: 'indices' }, [unique('@vip et le DAX')]);
+    await expect(vip.getByRole('listitem').filter({ hasText: 'Nouvelle mention dans Indices' })).toBeVisible();
+    await expect(vip.getByRole('listitem').filter({ hasText: '@vip encore' })).toHaveCount(0);
+  } finally {
+    await setLevel('all');
+    await vip.context().close();
+    await coach.context().close();
+  }
+});

@@ -11,6 +11,7 @@ import { readKv } from '../../src/sync/fold-chat-event';
 import { outboxEntryState, queueMessage } from '../../src/sync/outbox';
 import { createSocketTransport, type SocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
+import type { ChatNotice } from '../../src/sync/notices';
 import { messageLikes, messages, users } from '../../server/db/schema';
 import { userChannel } from '../../server/realtime/channels';
 import { openMemoryDatabase } from '../unit/store/memory-database';
@@ -258,6 +259,46 @@ describe('chat sync against the real server', () => {
     } finally {
       await server.put('/rest/chat/rooms/crypto/keyword_filters', { rules: [] }, coachToken);
     }
+  });
+
+  it('tells of a mention or a reply from a room not on screen, once, within the member’s level', async () => {
+    const vip = connectVip();
+    const heard: ChatNotice[] = [];
+    const watch = vip.sync.notices$.subscribe((notice) => heard.push(notice));
+    await vip.sync.refreshRooms();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+
+    // On screen: nothing to say. Elsewhere: the mention, with its room's name.
+    await others.post(coach, { room: 'forex', content: '@vip ici même' });
+    const elsewhere = await others.post(coach, { room: 'crypto', content: '@vip regarde BTC' });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]).toEqual({ kind: 'mention', room: 'crypto', roomName: 'Crypto', message: elsewhere._id, parentMessage: null, author: 'coach', excerpt: '@vip regarde BTC' });
+
+    // A reply in a thread the member follows (they started it); one that also names them is said once.
+    const vipSocket = await others.open('vip');
+    const parent = await others.post(vipSocket, { room: 'indices', content: 'Le DAX tient-il ?' });
+    await vi.waitFor(async () => expect((await server.database.db.select().from(messages).where(eq(messages.id, parent._id))).length).toBe(1));
+    const reply = await others.post(coach, { parentMessage: parent._id, content: 'Oui, au-dessus de 18 000.' });
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard[1]).toEqual({ kind: 'reply', room: 'indices', roomName: 'Indices', message: reply._id, parentMessage: parent._id, excerpt: 'Le DAX tient-il ?' });
+    await others.post(coach, { parentMessage: parent._id, content: '@vip et au-delà.' });
+    await vi.waitFor(() => expect(heard).toHaveLength(3));
+
+    // At 'Rien' in a room, nothing from it.
+    await server.put('/rest/chat/rooms/crypto/notification_level', { level: 'none' }, await server.tokenOf('vip'));
+    await vi.waitFor(async () => expect(await readKv(db, 'room-levels')).toEqual({ crypto: 'none' }));
+    await others.post(coach, { room: 'crypto', content: '@vip encore' });
+    await others.post(coach, { room: 'indices', content: '@vip dans Indices' });
+    await vi.waitFor(() => expect(heard).toHaveLength(4));
+    expect(heard.map((n) => n.roomName)).toEqual(['Crypto', 'Indices', 'Indices', 'Indices']);
+    await server.put('/rest/chat/rooms/crypto/notification_level', { level: 'all' }, await server.tokenOf('vip'));
+    watch.unsubscribe();
+    others.closeAll();
+    vip.close();
   });
 
   it('holds a message the network did not take, then sends it by itself once connected', async () => {

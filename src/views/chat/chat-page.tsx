@@ -6,7 +6,6 @@ import { RoomSheet } from './room-sheet';
 import { RoomSidePanel } from './room-side-panel';
 import { RoomView } from './room-view';
 import { ThreadPanel } from './thread-panel';
-import { InboxDialog } from './inbox-dialog';
 import { useRoomSelection } from './use-room-selection';
 import { useChat } from './use-chat';
 import { toast } from '../common/toast';
@@ -22,6 +21,8 @@ const RoomSwitcher = lazy(() => loadRoomSwitcher().then((m) => ({ default: m.Roo
 
 /** The room's alert panel: its own chunk, loaded when first opened (issue 4, `initial_js_kb`). */
 /** A moderator's report queue (issue 22): its own chunk, loaded when first opened. */
+/** 'Non lus' (issue 21): its own chunk, loaded when first opened. */
+const InboxDialog = lazy(() => import('./inbox-dialog').then((m) => ({ default: m.InboxDialog })));
 const ReportsDialog = lazy(() => import('./reports-dialog').then((m) => ({ default: m.ReportsDialog })));
 const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) => ({ default: m.AlertSidePanel })));
 
@@ -124,7 +125,11 @@ export function ChatPage() {
           <ReportsDialog open onClose={closeReports} rooms={rooms} />
         </Suspense>
       ) : null}
-      <InboxDialog open={inbox} onClose={closeInbox} onMarkAllRead={markAllRead} onOpenThread={setPendingThread} />
+      {inbox ? (
+        <Suspense fallback={null}>
+          <InboxDialog open onClose={closeInbox} onMarkAllRead={markAllRead} onOpenThread={setPendingThread} />
+        </Suspense>
+      ) : null}
       {keys.switcherOpened ? (
         <Suspense fallback={null}>
           <RoomSwitcher actor={keys.switcher} rooms={rooms} />

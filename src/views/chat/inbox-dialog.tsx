@@ -6,17 +6,11 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { dayMonthTime } from '../../domain/dates-fr';
 import { inboxHref, type InboxEntry } from '../../domain/inbox';
 import { visibleText } from '../../domain/message-format';
-import { inboxEntries$ } from '../../store/inbox-queries';
 import { Dialog } from '../common/dialog';
 import { Icon } from '../common/icons';
 import { ListRowButton } from '../common/ui';
 import { useChat } from './use-chat';
-import { useQuery } from '../common/use-query';
-
-const NONE: InboxEntry[] = [];
-
-/** The inbox's entries, newest first (the 'Non lus' button's count reads the same query). */
-export const useInboxEntries = (): InboxEntry[] => useQuery(inboxEntries$, [], NONE);
+import { useInboxEntries } from './use-inbox-entries';
 
 /**
  * 'Non lus' (issue 21): every room and followed thread with unread messages and every unread

@@ -22,7 +22,7 @@ import { MessageList } from './message-list';
 import { PinsPanel, SearchPanel, ThreadsPanel } from './room-panels';
 import { useChat } from './use-chat';
 import { useQuery } from '../common/use-query';
-import { useInboxEntries } from './inbox-dialog';
+import { useInboxEntries } from './use-inbox-entries';
 import { unreadThreadsIn$ } from '../../store/inbox-queries';
 import { rememberLogPlace } from './log-place';
 import { useApp } from '../app-context';

@@ -29,6 +29,9 @@ function say(kind: 'success' | 'error', message: string): void {
 export const toast = {
   success: (message: string) => say('success', message),
   error: (message: string) => say('error', message),
+  /** Something that happened elsewhere (issue 22: a mention, a reply), with a button to go there. */
+  notice: (title: string, description: string, action: { label: string; onClick: () => void }) =>
+    void Promise.all([load(), toasterMounted]).then(([{ toast: show }]) => show(title, { description, action, duration: 8000 })),
 };
 
 const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));

@@ -6,6 +6,7 @@ import { useMessagingPanelActor } from '../messaging/use-messaging-panel';
 import { desktopQuery, MOBILE_MENU_HEIGHT, mobileQuery } from '../theme';
 import { LiveBanner } from './live-banner';
 import { LogoutDialog } from './logout-dialog';
+import { InAppNotices } from './in-app-notices';
 import { MobileMenu } from './mobile-menu';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -63,6 +64,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {profile !== null ? <ProfilePanel key={profile} username={profile} ui={messaging} onClose={closeProfile} /> : null}
         </Suspense>
         <LogoutDialog open={panel === 'logout'} onClose={close} />
+        <InAppNotices />
       </Frame>
     </MessagingUiProvider>
   );
