@@ -1,9 +1,7 @@
 import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, inboxMention, inboxResponse, threadRead, threadReadAck, type InboxMention, type ThreadRead } from '../contract/inbox';
 import type { InboxEvent } from '../domain/inbox';
-import type { ComptoirDatabase } from '../store/database';
-import type { ApiClient } from './api-client';
 import { foldInbox } from './fold-inbox';
-import type { SocketTransport } from './socket-transport';
+import type { SyncDeps } from './sync-deps';
 
 export type InboxSync = ReturnType<typeof createInboxSync>;
 
@@ -13,13 +11,7 @@ export type InboxSync = ReturnType<typeof createInboxSync>;
  * by the room read states (src/sync/read-state-sync.ts folds them here too); the follow and
  * thread-read intents. Every answer is folded into the store (src/sync/fold-inbox.ts).
  */
-export function createInboxSync(deps: {
-  db: ComptoirDatabase;
-  socket: SocketTransport;
-  api: ApiClient;
-  serial: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Settles once the page's first screen is shown: the inbox is fetched after it, not beside its rows. */
-  firstScreen?: Promise<void>;
+export function createInboxSync(deps: SyncDeps & {
   /** A mention of the member, or a new reply in a thread they follow, as it comes (issue 22: in-app notices). */
   onNew?: (fact: { kind: 'mention'; mention: InboxMention } | { kind: 'reply'; state: ThreadRead }) => void;
 }) {

@@ -16,10 +16,8 @@ import {
 } from '../contract/reports';
 import type { KeywordRule } from '../domain/keyword-filter';
 import { okAck } from '../contract/chat';
-import type { ComptoirDatabase } from '../store/database';
-import type { ApiClient } from './api-client';
 import { readKv, writeKv } from './fold-chat-event';
-import type { SocketTransport } from './socket-transport';
+import type { SyncDeps } from './sync-deps';
 import { HELD_KEY, MODERATION_LOG_KEY, REPORTS_KEY } from './message-state';
 import { moderationLogResponse } from '../contract/moderation';
 
@@ -41,14 +39,7 @@ export function withHeld(entries: readonly HeldMessage[], entry: HeldMessage): H
  * moved by the moderators' socket events as they come — their decisions, and a room's rules.
  * The queues land in the store (`kv` `reports`, `held-messages`).
  */
-export function createReportsSync(deps: {
-  db: ComptoirDatabase;
-  socket: SocketTransport;
-  api: ApiClient;
-  serial: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Settles once the page's first screen is shown: the queue's count is read after it, never beside its rows. */
-  firstScreen?: Promise<void>;
-}) {
+export function createReportsSync(deps: SyncDeps) {
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
   const change = (next: (entries: ReportEntry[]) => ReportEntry[]) =>

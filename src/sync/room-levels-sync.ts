@@ -1,11 +1,9 @@
 import { okAck } from '../contract/chat';
 import { ROOM_LEVEL_EVENT, roomLevelEvent, roomLevelsResponse } from '../contract/room-levels';
 import type { RoomLevel } from '../domain/notification-level';
-import type { ComptoirDatabase } from '../store/database';
-import type { ApiClient } from './api-client';
 import { readKv, writeKv } from './fold-chat-event';
+import type { SyncDeps } from './sync-deps';
 import { ROOM_LEVELS_KEY } from './message-state';
-import type { SocketTransport } from './socket-transport';
 
 export type RoomLevelsSync = ReturnType<typeof createRoomLevelsSync>;
 
@@ -15,13 +13,7 @@ export type RoomLevelsSync = ReturnType<typeof createRoomLevelsSync>;
  * level'), kept in the store (`kv` `room-levels`, rooms at 'Tout' absent). A change heard while a
  * read is on its way is never undone by that read's older answer.
  */
-export function createRoomLevelsSync(deps: {
-  db: ComptoirDatabase;
-  socket: SocketTransport;
-  api: ApiClient;
-  serial: <T>(work: () => Promise<T>) => Promise<T>;
-  firstScreen?: Promise<void>;
-}) {
+export function createRoomLevelsSync(deps: SyncDeps) {
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
   // Levels heard since the last read was asked: they win over its answer.
