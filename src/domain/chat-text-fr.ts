@@ -14,6 +14,10 @@ export const CHAT_TEXT = {
   keywordFilter: 'Filtre de mots',
   heldForReview: 'En attente de validation par un modérateur',
   moderation: 'Modération',
+  /** Rooms side by side (issue 22). */
+  pinColumn: 'Garder en colonne',
+  closeColumn: (room: string) => `Fermer la colonne ${room}`,
+  columns: 'Rooms côte à côte',
   roomLevel: 'Notifications de la room',
   roomLevelDot: 'Nouveaux messages',
   roomMuted: 'Notifications coupées',

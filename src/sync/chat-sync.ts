@@ -111,6 +111,30 @@ export function createChatSync(deps: {
   const joinedThreads = new Map<string, { parentMessage: string } | { alertId: string }>();
   /** The one conversation open in the messaging panel. */
   let joinedConversation: string | null = null;
+  /** Rooms in columns beside the current one (issue 22): on screen too. */
+  const shownRooms = new Set<string>();
+  const onScreen = (room: string) => room === currentRoom || shownRooms.has(room);
+
+  /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */
+  async function follow(room: string): Promise<void> {
+    reads.resume(room);
+    // Queued behind the store's other writes, not waited for: the join goes at once (a room's
+    // first page on a first visit waited here behind the room list's and read states' folds).
+    void serial(() => resetRoomBadge(db, room));
+    if (joinedRooms.has(room)) {
+      joinedRooms.delete(room);
+      joinedRooms.add(room);
+      return;
+    }
+    joinedRooms.add(room);
+    if (joinedRooms.size > FOLLOWED_ROOMS_MAX) {
+      const oldest = [...joinedRooms].find((joined) => !onScreen(joined));
+      if (oldest !== undefined) leaveRoom(oldest);
+    }
+    updateStatus();
+    await joinAndCatchUp({ room });
+  }
+
   /** In-app notices (src/sync/notices.ts). */
   const notices$ = new Subject<ChatNotice>();
   /**
@@ -119,7 +143,7 @@ export function createChatSync(deps: {
    */
   const noticed = new Set<string>();
   async function roomNotice(room: string, notice: 'mention' | 'reply', messageId: string, make: (roomName: string) => ChatNotice): Promise<void> {
-    if (room === currentRoom && globalThis.document?.visibilityState !== 'hidden') return;
+    if (onScreen(room) && globalThis.document?.visibilityState !== 'hidden') return;
     // A reply that names the member is said once (its mention and its thread's news come together).
     if (noticed.has(messageId)) return;
     noticed.add(messageId);
@@ -466,7 +490,7 @@ export function createChatSync(deps: {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
-      if (event.room !== currentRoom) enqueueBadge(event.room);
+      if (!onScreen(event.room)) enqueueBadge(event.room);
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
     socket.onConnect(() => {
@@ -601,22 +625,21 @@ export function createChatSync(deps: {
      */
     async openRoom(room: string): Promise<void> {
       currentRoom = room;
-      reads.resume(room);
-      // Queued behind the store's other writes, not waited for: the join goes at once (a room's
-      // first page on a first visit waited here behind the room list's and read states' folds).
-      void serial(() => resetRoomBadge(db, room));
-      if (joinedRooms.has(room)) {
-        joinedRooms.delete(room);
-        joinedRooms.add(room);
-        return;
-      }
-      joinedRooms.add(room);
-      if (joinedRooms.size > FOLLOWED_ROOMS_MAX) {
-        const [oldest] = joinedRooms;
-        if (oldest !== undefined) leaveRoom(oldest);
-      }
-      updateStatus();
-      await joinAndCatchUp({ room });
+      await follow(room);
+    },
+
+    /**
+     * A room shown in a column beside the current one (issue 22): joined and caught up like the
+     * current room, its badge reset and kept at zero while it is shown.
+     */
+    async showRoom(room: string): Promise<void> {
+      shownRooms.add(room);
+      await follow(room);
+    },
+
+    /** The room's column closed: its new messages count in its badge again. */
+    hideRoom(room: string): void {
+      shownRooms.delete(room);
     },
 
     /** No room is on screen any more: every room's new messages count in its badge. */

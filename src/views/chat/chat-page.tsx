@@ -15,6 +15,11 @@ import { useWiderThan } from '../common/use-min-width';
 import { isModerator } from '../../domain/subscriptions';
 import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
+import { useSplitLayout } from './use-split-layout';
+import { SPLIT_PINNED_MAX } from '../../machines/split-layout-machine';
+
+/** Rooms side by side from this width (issue 22): below, one room at a time. */
+const SPLIT_MIN_WIDTH = 1200;
 
 /** 'Aller à une room' (Ctrl+K): its own chunk, loaded when first opened. */
 const RoomSwitcher = lazy(() => loadRoomSwitcher().then((m) => ({ default: m.RoomSwitcher })));
@@ -30,13 +35,17 @@ const AlertSidePanel = lazy(() => import('../alerts/alert-side-panel').then((m) 
 export function ChatPage() {
   const { rooms, room, select } = useRoomSelection();
   const [thread, setThread] = useState<string | null>(null);
+  // The room of the open thread when it is a column's (issue 22); null: the current room's.
+  const [threadRoomId, setThreadRoomId] = useState<string | null>(null);
   // ↑ in the empty composer: the last message's thread, its composer focused (each press anew).
   const [replyRequest, setReplyRequest] = useState<{ id: string; n: number } | null>(null);
-  const openThread = useCallback((id: string) => {
+  const openThread = useCallback((id: string, roomId: string | null = null) => {
     setReplyRequest(null);
+    setThreadRoomId(roomId);
     setThread(id);
   }, []);
-  const reply = useCallback((id: string) => {
+  const reply = useCallback((id: string, roomId: string | null = null) => {
+    setThreadRoomId(roomId);
     setThread(id);
     setReplyRequest((last) => ({ id, n: (last?.n ?? 0) + 1 }));
   }, []);
@@ -74,6 +83,12 @@ export function ChatPage() {
   }, [pendingThread, room?.id]);
   const user = useCurrentUser();
   const now = useNow();
+  // Rooms side by side (issue 22): on wide screens, the rooms kept in columns beside the current one.
+  const split = useSplitLayout(rooms, user?.id ?? 0);
+  const splitShown = useWiderThan(SPLIT_MIN_WIDTH);
+  const columns = splitShown ? split.pinned.flatMap((id) => (id === room?.id ? [] : rooms.filter((r) => r.id === id))) : [];
+  const pinCurrent = useCallback(() => room && split.pin(room.id), [room, split]);
+  const threadRoom = threadRoomId === null ? room : (columns.find((c) => c.id === threadRoomId) ?? null);
   const moderator = user !== null && isModerator(user, now);
   const [reports, setReports] = useState(false);
   const openReports = useCallback(() => setReports(true), []);
@@ -103,22 +118,35 @@ export function ChatPage() {
         <RoomSidePanel rooms={rooms} currentRoomId={room?.id ?? null} onSelect={select} onMarkAllRead={markAllRead} onOpenReports={moderator ? openReports : undefined} />
       )}
       {room ? (
-        <RoomView
-          key={room.id}
-          room={room}
-          onOpenThread={openThread}
-          onReply={reply}
-          onToggleAlerts={wide ? toggleAlerts : undefined}
-          alertsOpen={showAlerts}
-          onOpenRooms={phone ? openRooms : undefined}
-          roomsButtonRef={roomsButton}
-          onOpenInbox={openInbox}
-        />
+        <Columns aria-label={columns.length > 0 ? CHAT_TEXT.columns : undefined} role={columns.length > 0 ? 'region' : undefined} data-count={columns.length + 1}>
+          <RoomView
+            key={room.id}
+            room={room}
+            onOpenThread={openThread}
+            onReply={reply}
+            onToggleAlerts={wide && columns.length === 0 ? toggleAlerts : undefined}
+            alertsOpen={showAlerts}
+            onOpenRooms={phone ? openRooms : undefined}
+            roomsButtonRef={roomsButton}
+            onOpenInbox={openInbox}
+            onPin={splitShown && !split.pinned.includes(room.id) && split.pinned.length < SPLIT_PINNED_MAX && room.canRead ? pinCurrent : undefined}
+          />
+          {columns.map((column) => (
+            <RoomView
+              key={column.id}
+              room={column}
+              onOpenThread={(id) => openThread(id, column.id)}
+              onReply={(id) => reply(id, column.id)}
+              onOpenInbox={openInbox}
+              column={{ onClose: () => split.unpin(column.id) }}
+            />
+          ))}
+        </Columns>
       ) : (
         <Empty>{rooms.length === 0 ? '' : CHAT_TEXT.noRooms}</Empty>
       )}
-      {thread && room ? (
-        <ThreadPanel room={room} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
+      {thread && threadRoom ? (
+        <ThreadPanel room={threadRoom} parentId={thread} onClose={() => setThread(null)} replyRequest={replyRequest?.id === thread ? replyRequest.n : undefined} />
       ) : null}
       {moderator && reports ? (
         <Suspense fallback={null}>
@@ -169,6 +197,18 @@ export const Layout = styled.div`
     &[data-alerts] {
       grid-template-columns: minmax(0, 1fr);
     }
+  }
+`;
+
+/** The current room and the rooms kept beside it, in equal columns. */
+const Columns = styled.div`
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(0, 1fr);
+  min-width: 0;
+  min-height: 0;
+  & > section + section {
+    border-left: 1px solid var(--border);
   }
 `;
 

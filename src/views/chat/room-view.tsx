@@ -51,6 +51,8 @@ export const RoomView = memo(function RoomView({
   onOpenRooms,
   roomsButtonRef,
   onOpenInbox,
+  onPin,
+  column,
 }: {
   room: RoomDoc;
   onOpenThread: (id: string) => void;
@@ -63,6 +65,10 @@ export const RoomView = memo(function RoomView({
   roomsButtonRef?: Ref<HTMLButtonElement>;
   /** 'Non lus': the inbox across rooms (issue 21). */
   onOpenInbox?: () => void;
+  /** 'Garder en colonne' (issue 22): the room stays on screen beside the next one chosen. */
+  onPin?: () => void;
+  /** A column beside the current room (issue 22): 'Fermer la colonne'. */
+  column?: { onClose: () => void };
 }) {
   const user = useCurrentUser();
   const chat = useChat();
@@ -94,9 +100,18 @@ export const RoomView = memo(function RoomView({
   const viewer = useMemo(() => ({ id: user?.id ?? 0, moderator: user ? isModerator(user, now) : false }), [user, now]);
   // The next visit paints its first rows where this log is, for this viewer (once the member is known).
   const { id: viewerId, moderator } = viewer;
+  // A column's room is on screen too: joined, caught up, no badge while it shows.
+  const inColumn = column !== undefined;
   useEffect(() => {
+    if (!inColumn || !chat) return;
+    void chat.showRoom(room.id);
+    return () => chat.hideRoom(room.id);
+  }, [inColumn, chat, room.id]);
+  useEffect(() => {
+    // The first paint of the next visit is the current room's, never a column's.
+    if (inColumn) return;
     if (shown && log !== null && viewerId !== 0) rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
-  }, [shown, log, viewerId, moderator, storage]);
+  }, [inColumn, shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
   // A timed mute (issue 22): the composer says until when, before anything is typed.
   const mutedIso = useQuery((db) => kv$<string | null>(db, MUTE_KEY), [], null);
@@ -128,7 +143,8 @@ export const RoomView = memo(function RoomView({
           </HeaderButton>
         ) : null}
         <Title>
-          <h1>{room.name}</h1>
+          {/* A column's room is a part of the page: the page's title is the current room's. */}
+          {inColumn ? <h2>{room.name}</h2> : <h1>{room.name}</h1>}
           {usersCount !== null ? <Count>{CHAT_TEXT.usersCount(usersCount)}</Count> : null}
         </Title>
         {onOpenInbox ? (
@@ -160,9 +176,19 @@ export const RoomView = memo(function RoomView({
               <Label>{CHAT_TEXT.pins}</Label>
               {pins.length > 0 ? <Badge>{pins.length}</Badge> : null}
             </HeaderButton>
-            <HeaderButton type="button" aria-haspopup="dialog" data-level={level} onClick={() => setLevelOpen(true)}>
+            {onPin ? (
+              <HeaderButton type="button" aria-label={CHAT_TEXT.pinColumn} title={CHAT_TEXT.pinColumn} onClick={onPin}>
+                <Icon name="columns" size={20} />
+              </HeaderButton>
+            ) : null}
+            {column ? (
+              <HeaderButton type="button" aria-label={CHAT_TEXT.closeColumn(room.name)} title={CHAT_TEXT.closeColumn(room.name)} onClick={column.onClose}>
+                <Icon name="close" size={20} />
+              </HeaderButton>
+            ) : null}
+            {/* Icon only at every width: the header's words are for the room's own lists. */}
+            <HeaderButton type="button" aria-haspopup="dialog" aria-label={CHAT_TEXT.roomLevel} title={CHAT_TEXT.roomLevel} data-level={level} onClick={() => setLevelOpen(true)}>
               <Icon name={level === 'none' ? 'bellOff' : 'bell'} size={20} />
-              <Label>{CHAT_TEXT.roomLevel}</Label>
             </HeaderButton>
             {levelOpen ? (
               <Suspense fallback={null}>
@@ -260,7 +286,11 @@ const Title = styled.div`
   display: flex;
   align-items: baseline;
   gap: 8px;
-  & h1 {
+  & h1,
+  & h2 {
+    /* The room's name keeps its width; the count of members gives way first. */
+    flex: none;
+    max-width: 100%;
     margin: 0;
     font-size: 18px;
     overflow: hidden;
@@ -270,7 +300,8 @@ const Title = styled.div`
   @media (max-width: 900px) {
     flex-direction: column;
     gap: 0;
-    & h1 {
+    & h1,
+    & h2 {
       max-width: 100%;
       font-size: 16px;
       line-height: 1.25;
@@ -278,6 +309,9 @@ const Title = styled.div`
   }
 `;
 const Count = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
   font-size: 13px;
   color: var(--muted);
   white-space: nowrap;
