@@ -50,6 +50,7 @@ function WithSyncs({ needs, preload, children }: { needs: readonly LazySyncName[
 const Shell = page(() => import('./shell/shell').then((m) => m.Shell));
 const HomePage = page(() => import('./home/home-page').then((m) => m.HomePage));
 const ChatPage = page(() => import('./chat/chat-page').then((m) => m.ChatPage));
+const PopoutRoomPage = page(() => import('./chat/popout-room-page').then((m) => m.PopoutRoomPage));
 const NotificationPage = page(() => import('./alerts/notification-page').then((m) => m.NotificationPage));
 const RegisterPage = page(() => import('./auth/register-page').then((m) => m.RegisterPage));
 const ResetPasswordPage = page(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
@@ -86,6 +87,7 @@ const ArticlePage = page(() => import('./news/article-page').then((m) => m.Artic
 function preloadPage(path: string): Promise<unknown> | null {
   if (path === '/') return HomePage.preload();
   if (path.startsWith('/chat')) return ChatPage.preload();
+  if (path === '/fenetre') return PopoutRoomPage.preload();
   if (['/notification', '/qg', '/register', '/register-for-free'].includes(path)) return NotificationPage.preload();
   if (path.startsWith('/profil/abonnements')) return SubscriptionsPage.preload();
   if (path === '/purchase/upgrade_live') return UpgradePage.preload();
@@ -183,6 +185,9 @@ function SignedInRoutes() {
 
 function SignedInScreens() {
   const user = useCurrentUser();
+  const [location] = useLocation();
+  // A room in its own window (issue 22): no shell around it.
+  if (location === '/fenetre') return <PopoutRoomPage />;
   return (
     <Suspense fallback={null}>
       <Shell>

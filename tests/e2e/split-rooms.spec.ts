@@ -53,3 +53,31 @@ test('rooms side by side: the coach pins Forex, opens Crypto beside it, posts in
     await vip.context().close();
   }
 });
+
+test('pop-out: a room opens in its own window that stays in step with the main one, both ways, each message once', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const main = await signedInPage(context, 'coach', '/chat?room=Indices');
+  await expect(main).toHaveTitle(/ChatRoom Indices/);
+  const [popup] = await Promise.all([context.waitForEvent('page'), main.getByRole('button', { name: 'Ouvrir dans une fenêtre' }).click()]);
+  try {
+    await expect(popup).toHaveTitle(/ChatRoom Indices/);
+    const logOf = (page: typeof main) => page.getByRole('log', { name: 'Messages' }).first();
+    await expect(logOf(popup).getByRole('article').first()).toBeVisible();
+    await expectAccessible(popup, 'main, section');
+
+    const fromPopup = unique('Depuis la fenêtre : DAX 18 100');
+    await popup.getByRole('textbox', { name: 'Votre message' }).fill(fromPopup);
+    await popup.getByRole('textbox', { name: 'Votre message' }).press('Enter');
+    await expect(logOf(main).locator('article[data-id]').filter({ hasText: fromPopup })).toHaveCount(1);
+    const fromMain = unique('Depuis la page : DAX 18 150');
+    await main.getByRole('textbox', { name: 'Votre message' }).fill(fromMain);
+    await main.getByRole('textbox', { name: 'Votre message' }).press('Enter');
+    await expect(logOf(popup).locator('article[data-id]').filter({ hasText: fromMain })).toHaveCount(1);
+    await expect(logOf(popup).locator('article[data-id]').filter({ hasText: fromPopup })).toHaveCount(1);
+
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Fermer la fenêtre' }).click()]);
+  } finally {
+    await context.close();
+  }
+});

@@ -88,6 +88,8 @@ export function ChatPage() {
   const splitShown = useWiderThan(SPLIT_MIN_WIDTH);
   const columns = splitShown ? split.pinned.flatMap((id) => (id === room?.id ? [] : rooms.filter((r) => r.id === id))) : [];
   const pinCurrent = useCallback(() => room && split.pin(room.id), [room, split]);
+  // One window per room: asked again, the same window comes forward.
+  const popOut = useCallback(() => room && window.open(`/fenetre?room=${encodeURIComponent(room.name)}`, `comptoir-${room.id}`, 'popup,width=520,height=820'), [room]);
   const threadRoom = threadRoomId === null ? room : (columns.find((c) => c.id === threadRoomId) ?? null);
   const moderator = user !== null && isModerator(user, now);
   const [reports, setReports] = useState(false);
@@ -130,6 +132,7 @@ export function ChatPage() {
             roomsButtonRef={roomsButton}
             onOpenInbox={openInbox}
             onPin={splitShown && !split.pinned.includes(room.id) && split.pinned.length < SPLIT_PINNED_MAX && room.canRead ? pinCurrent : undefined}
+            onPopOut={phone || !room.canRead ? undefined : popOut}
           />
           {columns.map((column) => (
             <RoomView

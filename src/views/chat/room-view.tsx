@@ -53,6 +53,7 @@ export const RoomView = memo(function RoomView({
   onOpenInbox,
   onPin,
   column,
+  onPopOut,
 }: {
   room: RoomDoc;
   onOpenThread: (id: string) => void;
@@ -67,8 +68,10 @@ export const RoomView = memo(function RoomView({
   onOpenInbox?: () => void;
   /** 'Garder en colonne' (issue 22): the room stays on screen beside the next one chosen. */
   onPin?: () => void;
-  /** A column beside the current room (issue 22): 'Fermer la colonne'. */
-  column?: { onClose: () => void };
+  /** A column beside the current room, or a room in its own window (issue 22): 'Fermer la colonne' (or `label`). */
+  column?: { onClose: () => void; label?: string };
+  /** 'Ouvrir dans une fenêtre' (issue 22). */
+  onPopOut?: () => void;
 }) {
   const user = useCurrentUser();
   const chat = useChat();
@@ -181,8 +184,18 @@ export const RoomView = memo(function RoomView({
                 <Icon name="columns" size={20} />
               </HeaderButton>
             ) : null}
+            {onPopOut ? (
+              <HeaderButton type="button" aria-label={CHAT_TEXT.popOut} title={CHAT_TEXT.popOut} onClick={onPopOut}>
+                <Icon name="external" size={20} />
+              </HeaderButton>
+            ) : null}
             {column ? (
-              <HeaderButton type="button" aria-label={CHAT_TEXT.closeColumn(room.name)} title={CHAT_TEXT.closeColumn(room.name)} onClick={column.onClose}>
+              <HeaderButton
+                type="button"
+                aria-label={column.label ?? CHAT_TEXT.closeColumn(room.name)}
+                title={column.label ?? CHAT_TEXT.closeColumn(room.name)}
+                onClick={column.onClose}
+              >
                 <Icon name="close" size={20} />
               </HeaderButton>
             ) : null}
