@@ -15,6 +15,7 @@ import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
 import { chatSession, emptySession } from './session-scenarios';
 import { editsToPaint } from './edit-scenario';
+import { splitBurstToPaint } from './split-scenario';
 import { inboxOpens, INBOX_MENTIONS } from './inbox-scenario';
 
 /**
@@ -36,7 +37,7 @@ const config = smoke ? SMOKE : FULL;
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'edit') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'edit' | 'split') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -119,6 +120,8 @@ async function main(): Promise<number> {
     const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
     log('Modifications…');
     const edits = wanted('edit') ? await step('edit', () => editsToPaint(run)) : { ms: [], floors: [] };
+    log('Rooms côte à côte pendant une rafale…');
+    const split = wanted('split') ? await step('split_burst', () => splitBurstToPaint(run)) : null;
     const signIn = await signInAssets(run);
     log('Session de lecture…');
     burstRan = run.wants('burst');
@@ -176,6 +179,16 @@ async function main(): Promise<number> {
         }),
         edit_to_paint_ms: metric('edit_to_paint_ms', edits.ms, median(edits.floors), {
           note: `${edits.ms.length} edits after ${config.edits.warmup} warm-up, by another member's socket, of their message at the newest rows of the heavy room open in a copy of the prepared profile; edit sent → new text painted (+ 2 frames), wall clock; floor: the same 'message edited' received by a plain socket.io client in node`,
+        }),
+        split_burst_to_paint_p95_ms: metric('split_burst_to_paint_p95_ms', split?.latencies ?? [], null, {
+          note: `samples: each message of the four rooms shown side by side (the heavy one and three kept in columns, 1920 px wide, in a copy of the prepared profile), from its push to its row painted in its column, both on Date.now(); ${config.burst.perSecond} messages/s for ${config.burst.seconds} s over the four`,
+          detail: { sent: split?.sent ?? 0, refused: split?.refused ?? 0, server_rate_per_s: Math.round(split?.achievedPerSecond ?? 0), not_painted: split?.notPainted ?? 0 },
+        }),
+        'split_burst_to_paint_p95_ms.long_tasks': metric('split_burst_to_paint_p95_ms.long_tasks', split ? [split.longTasks.filter((d) => d > 50).length] : [], null, {
+          detail: { longest_task_ms: Math.max(0, ...(split?.longTasks ?? [])) },
+        }),
+        'split_burst_to_paint_p95_ms.dom_rows': metric('split_burst_to_paint_p95_ms.dom_rows', split ? [split.domRows] : [], null, {
+          note: 'most article elements in one [role=log] sampled every 250 ms through that burst',
         }),
         'history_page_ms.jump_px': metric('history_page_ms.jump_px', session.history.jumps, null, {
           note: 'largest move of the top visible row between two frames while the older page is prepended',

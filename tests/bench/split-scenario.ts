@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { copyProfile, launchProfile } from './bench-browser';
+import { chatPath, type BenchRun } from './bench-run';
+import { runBurst } from './burst-senders';
+import { BENCH_SENDERS } from './seed-bench-data';
+
+export type SplitFigures = {
+  latencies: number[];
+  notPainted: number;
+  longTasks: number[];
+  /** The most rows any column's log held in the DOM during the burst. */
+  domRows: number;
+  sent: number;
+  refused: number;
+  achievedPerSecond: number;
+};
+
+/** A line per message, as the session's burst writes them. */
+const LINES = ['Le DAX casse le plus haut de la veille.', 'EUR/USD rejeté sous 1,0950.', 'BTC teste 60k, prudence.', 'Je prends mes gains sur la moitié.'];
+
+/**
+ * `split_burst_to_paint_p95_ms` (issue 22): in a copy of the prepared profile, on a wide screen,
+ * the bench member keeps three rooms in columns beside the heavy one (as 'Garder en colonne' would
+ * have saved them on this device), so four live logs are on screen; members in node post at the
+ * burst's rate over those four rooms. Each sample runs from the server's push of a message to its
+ * row painted in its column (wall clock), for every message of the four rooms. Also: long tasks
+ * during the burst, and the most rows a column's log held in the DOM.
+ */
+export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
+  const rooms = [run.big, ...run.others.slice(0, 3)];
+  const { perSecond, seconds, settleMs } = run.config.burst;
+  const dir = join(run.scratchDir, 'split');
+  copyProfile(run.profileDir, dir);
+  const context = await launchProfile(dir, run.url);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const memberId = (JSON.parse(Buffer.from(run.coachToken.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
+    await page.goto('/');
+    await page.evaluate(
+      ({ key, ids }) => localStorage.setItem(key, JSON.stringify(ids)),
+      { key: `splitRooms:${memberId}`, ids: rooms.slice(1).map((room) => room.id) },
+    );
+    await page.goto(chatPath(run.big));
+    const logs = page.getByRole('log', { name: 'Messages' });
+    for (let i = 0; i < rooms.length; i += 1) await logs.nth(i).locator('article[data-id]').first().waitFor({ timeout: 60_000 });
+    // Each column at its newest rows, as a member watching a live market has them.
+    await page.evaluate(() => {
+      for (const scroller of document.querySelectorAll('[role=log] [data-virtuoso-scroller]')) scroller.scrollTop = scroller.scrollHeight;
+    });
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      window.__bench.resetSeen();
+      window.__bench.events.length = 0;
+    });
+    const pageStart = await page.evaluate(() => performance.now());
+    // The DOM's rows per column, sampled through the burst.
+    const sampling = page.evaluate(async (ms) => {
+      let most = 0;
+      const end = performance.now() + ms;
+      while (performance.now() < end) {
+        for (const log of document.querySelectorAll('[role=log]')) most = Math.max(most, log.querySelectorAll('article').length);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return most;
+    }, seconds * 1000 + settleMs);
+    const outcome = await runBurst(run.url, BENCH_SENDERS, { rooms: rooms.map((r) => r.id), perSecond, seconds, runId: `benchsplit${Date.now().toString(36)}` }, LINES.map((line, i) => `${line} #${i}`));
+    await page.waitForTimeout(settleMs);
+    const domRows = await sampling;
+    const pageEnd = await page.evaluate(() => performance.now());
+    const probe = await page.evaluate(
+      ({ from, to }) => ({
+        offset: Date.now() - performance.now(),
+        painted: [...window.__bench.painted],
+        longTasks: window.__bench.longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration),
+      }),
+      { from: pageStart, to: pageEnd },
+    );
+    const painted = new Map(probe.painted);
+    const latencies: number[] = [];
+    let notPainted = 0;
+    for (const [id, pushed] of outcome.pushedAt) {
+      const at = painted.get(id);
+      if (at === undefined) notPainted += 1;
+      else latencies.push(probe.offset + at - pushed);
+    }
+    return {
+      latencies,
+      notPainted,
+      longTasks: probe.longTasks,
+      domRows,
+      sent: Math.round(perSecond * seconds),
+      refused: outcome.refused,
+      achievedPerSecond: outcome.achievedPerSecond,
+    };
+  } finally {
+    await context.close();
+  }
+}
