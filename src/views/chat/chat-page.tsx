@@ -99,7 +99,8 @@ export function ChatPage() {
   const openInbox = useCallback(() => setInbox(true), []);
   const closeInbox = useCallback(() => setInbox(false), []);
   usePageTitle(CHAT_TEXT.pageTitle(room?.name ?? ''));
-  const showAlerts = alerts && wide && room !== null;
+  // Columns take the width the alert panel would: one or the other.
+  const showAlerts = alerts && wide && room !== null && columns.length === 0;
   const toggleAlerts = useCallback(() => setAlerts((open) => !open), []);
   const chat = useChat();
   const markAllRead = useCallback(() => void chat?.reads.markAllRead().then((error) => error && toast.error(error)), [chat]);

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { ChatMessage } from '../../contract/chat';
 import { MESSAGE_MAX_LENGTH } from '../../domain/chat-limits';
@@ -13,11 +13,11 @@ import { Actions } from './confirm-dialog';
 import { useChat } from './use-chat';
 
 /**
- * Editing a message's text (issue 22) for a whole list: its rows' 'Modifier' opens one editor held
- * by the list, not by the row (a virtualised row leaves the page as the log scrolls or new rows
- * come: an editor inside it would take the text typed with it). Over the message edit machine.
+ * Editing a message's text (issue 22): the list's one editor, loaded with the first 'Modifier'
+ * (src/views/chat/use-message-editor.ts holds which message), over the message edit machine; it
+ * opens on `message` and calls `onDone` once closed (saved, unchanged or cancelled).
  */
-export function useMessageEditor(): { edit: (message: ChatMessage) => void; editor: ReactNode } {
+export function MessageEditor({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
   const chat = useChat();
   const latest = useRef(chat);
   latest.current = chat;
@@ -33,9 +33,17 @@ export function useMessageEditor(): { edit: (message: ChatMessage) => void; edit
       actions: { saved: () => toast.success(EDIT_TEXT.savedToast) },
     }),
   );
-  const edit = useCallback((message: ChatMessage) => actor.send({ type: 'edit.open', messageId: message._id, content: message.content }), [actor]);
-  const open = useSelector(actor, (snapshot) => !snapshot.matches('closed'));
-  return { edit, editor: open ? <EditDialog actor={actor} /> : null };
+  // Opened once on the message as it read then (the list mounts one editor per message): a later
+  // edit of it by someone else never replaces what is being typed.
+  const first = useRef(message);
+  useEffect(() => actor.send({ type: 'edit.open', messageId: first.current._id, content: first.current.content }), [actor]);
+  const closed = useSelector(actor, (snapshot) => snapshot.matches('closed'));
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!closed) opened.current = true;
+    else if (opened.current) onDone();
+  }, [closed, onDone]);
+  return closed ? null : <EditDialog actor={actor} />;
 }
 
 function EditDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof messageEditMachine>> }) {

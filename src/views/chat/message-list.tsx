@@ -22,7 +22,7 @@ import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
-import { useMessageEditor } from './message-editor';
+import { useMessageEditor } from './use-message-editor';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
 import { UnreadLine } from './unread-line';
