@@ -301,6 +301,28 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('keeps a room shown in a column live and without a badge; closed, its messages count again', async () => {
+    const vip = connectVip();
+    await vip.sync.refreshRooms();
+    await vip.sync.openRoom('forex');
+    await vip.sync.showRoom('crypto');
+    await whenLive(vip.sync);
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    const unread = async (room: string) => (await db.rooms.findOne(room).exec())?.unread ?? 0;
+
+    await others.post(coach, { room: 'crypto', content: 'Dans la colonne' });
+    await vi.waitFor(async () => expect(await latest('crypto')).toContain('Dans la colonne'));
+    expect(await unread('crypto')).toBe(0);
+
+    vip.sync.hideRoom('crypto');
+    await others.post(coach, { room: 'crypto', content: 'Colonne fermée' });
+    await vi.waitFor(async () => expect(await unread('crypto')).toBe(1));
+    others.closeAll();
+    vip.close();
+  });
+
   it('holds a message the network did not take, then sends it by itself once connected', async () => {
     const vip = connectVip();
     const seen: (string | null)[] = [];

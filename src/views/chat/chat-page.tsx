@@ -209,6 +209,8 @@ const Columns = styled.div`
   display: grid;
   grid-auto-flow: column;
   grid-auto-columns: minmax(0, 1fr);
+  /* One row, the page's height: each room's log scrolls inside it, never grows past it. */
+  grid-template-rows: minmax(0, 1fr);
   min-width: 0;
   min-height: 0;
   & > section + section {

@@ -15,61 +15,6 @@ import { SearchResult } from './search-result';
 import { JumpButton, jumpTo } from './jump-button';
 import { useChat } from './use-chat';
 import { useQuery } from '../common/use-query';
-import { threadState$ } from '../../store/inbox-queries';
-
-/** The latest 50 threads of the room, with their reply counts and repliers (spec 2 §2, §4). */
-export function ThreadsPanel(props: { threads: ChatMessage[]; onOpenThread: (id: string) => void; onClose: () => void }) {
-  return (
-    <Overlay title={CHAT_TEXT.threads} onClose={props.onClose}>
-      {props.threads.length === 0 ? (
-        <Empty>{CHAT_TEXT.noThreads}</Empty>
-      ) : (
-        <List>
-          {props.threads.map((message) => (
-            <li key={message._id}>
-              <ItemButton type="button" onClick={() => props.onOpenThread(message._id)}>
-                <strong>{message.sender.username}</strong> {visibleText(message.content).slice(0, 120)}
-                <Small>{CHAT_TEXT.replies(message.repliesCount)}</Small>
-                <ThreadUnread parent={message._id} />
-              </ItemButton>
-            </li>
-          ))}
-        </List>
-      )}
-    </Overlay>
-  );
-}
-
-/** A followed thread's unread replies (issue 21), from its read state. */
-function ThreadUnread({ parent }: { parent: string }) {
-  const state = useQuery((db) => threadState$(db, parent), [parent], null);
-  if (!state?.following || state.unread === 0) return null;
-  return <UnreadBadge aria-label={CHAT_TEXT.unreadReplies(state.unread)}>{state.unread}</UnreadBadge>;
-}
-
-/** The room's pinned messages, loaded from the server when opened. */
-export function PinsPanel(props: { room: RoomDoc; pins: ChatMessage[]; viewer: Viewer; onClose: () => void }) {
-  const chat = useChat();
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void chat?.loadPins(props.room.id).then(setError);
-  }, [chat, props.room.id]);
-  return (
-    <Overlay title={CHAT_TEXT.pins} onClose={props.onClose}>
-      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
-      {props.pins.length === 0 ? (
-        <Empty>{CHAT_TEXT.noPins}</Empty>
-      ) : (
-        props.pins.map((message) => (
-          <div key={message._id}>
-            <MessageRow message={message} showHeader viewer={props.viewer} inThread={false} />
-            <JumpButton room={props.room.id} messageId={message._id} onJump={props.onClose} />
-          </div>
-        ))
-      )}
-    </Overlay>
-  );
-}
 
 /**
  * Search in the room: 3 characters at least, 300 ms after the last key, by coach or all, with the
@@ -146,7 +91,7 @@ function DateJump(props: { room: string; onJump: () => void }) {
   );
 }
 
-function Overlay(props: { title: string; onClose: () => void; children: ReactNode }) {
+export function Overlay(props: { title: string; onClose: () => void; children: ReactNode }) {
   return (
     <Sheet aria-label={props.title}>
       <PanelHeader title={props.title} closeLabel={CHAT_TEXT.closePanel} onClose={props.onClose} />
@@ -172,12 +117,12 @@ const SheetBody = styled.div`
   overflow-y: auto;
   padding: 8px 0;
 `;
-const List = styled.ul`
+export const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
 `;
-const ItemButton = styled.button`
+export const ItemButton = styled.button`
   width: 100%;
   display: block;
   padding: 8px 12px;
@@ -189,12 +134,12 @@ const ItemButton = styled.button`
   font: inherit;
   cursor: pointer;
 `;
-const Small = styled.span`
+export const Small = styled.span`
   display: block;
   font-size: 12px;
   color: var(--muted);
 `;
-const Empty = styled.p`
+export const Empty = styled.p`
   margin: 12px;
   color: var(--muted);
 `;
@@ -231,16 +176,4 @@ const LoadMore = styled.button`
   color: var(--accent);
   cursor: pointer;
   text-decoration: underline;
-`;
-const UnreadBadge = styled.span`
-  display: inline-block;
-  margin-left: 6px;
-  min-width: 18px;
-  padding: 0 5px;
-  border-radius: 9px;
-  background: var(--danger);
-  color: var(--danger-contrast);
-  font-size: 11px;
-  font-weight: 700;
-  text-align: center;
 `;

@@ -19,6 +19,7 @@ import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 import { Composer, ComposerNotice } from './composer';
 import { MessageList } from './message-list';
+import { SearchPanel } from './room-panels';
 import { useChat } from './use-chat';
 import { useQuery } from '../common/use-query';
 import { useInboxEntries } from './use-inbox-entries';
@@ -30,10 +31,9 @@ import { frenchFormat } from '../../domain/dates-fr';
 import { levelIn } from '../../domain/notification-level';
 import { useRoomLevels } from './use-room-levels';
 
-/** The room's search, threads and pins panels: their own chunk, loaded when one is first opened. */
-const SearchPanel = lazy(() => import('./room-panels').then((m) => ({ default: m.SearchPanel })));
-const ThreadsPanel = lazy(() => import('./room-panels').then((m) => ({ default: m.ThreadsPanel })));
-const PinsPanel = lazy(() => import('./room-panels').then((m) => ({ default: m.PinsPanel })));
+/** The room's threads and pins panels: their own chunk, loaded when one is first opened (the search stays: its 'Aller au message' is on the jump's path). */
+const ThreadsPanel = lazy(() => import('./room-lists').then((m) => ({ default: m.ThreadsPanel })));
+const PinsPanel = lazy(() => import('./room-lists').then((m) => ({ default: m.PinsPanel })));
 /** 'Notifications de la room' (issue 22): its own chunk, loaded when first opened. */
 const RoomLevelDialog = lazy(() => import('./room-level-dialog').then((m) => ({ default: m.RoomLevelDialog })));
 
@@ -243,8 +243,8 @@ export const RoomView = memo(function RoomView({
         </Locked>
       ) : (
         <Body>
+          {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
           <Suspense fallback={null}>
-            {panel === 'search' ? <SearchPanel room={room} viewer={viewer} onClose={() => setPanel(null)} /> : null}
             {panel === 'threads' ? <ThreadsPanel threads={threads} onOpenThread={onOpenThread} onClose={() => setPanel(null)} /> : null}
             {panel === 'pins' ? <PinsPanel room={room} pins={pins} viewer={viewer} onClose={() => setPanel(null)} /> : null}
           </Suspense>
