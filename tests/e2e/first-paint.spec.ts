@@ -15,7 +15,20 @@ test.use({ serviceWorkers: 'block' });
 const liveLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const firstPaint = (page: Page) => page.locator('[data-first-paint]');
 const rows = (page: Page) => liveLog(page).locator('article[data-id]');
-const storedPlace = (page: Page) => page.evaluate(() => localStorage.getItem('chatLogPlace'));
+/**
+ * The log's remembered place. Signing out or in ends with the app's own navigation, which may land
+ * while this is read: read again once the page has settled (the place is the question, not the race).
+ */
+async function storedPlace(page: Page): Promise<string | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await page.evaluate(() => localStorage.getItem('chatLogPlace'));
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
+}
 
 /** Holds the data layer's chunk until `release()`; `requested` settles when the page asks for it. */
 async function holdDataLayer(page: Page) {
