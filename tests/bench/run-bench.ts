@@ -120,14 +120,16 @@ async function main(): Promise<number> {
     const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
     log('Modifications…');
     const edits = wanted('edit') ? await step('edit', () => editsToPaint(run)) : { ms: [], floors: [] };
-    log('Rooms côte à côte pendant une rafale…');
-    const split = wanted('split') ? await step('split_burst', () => splitBurstToPaint(run)) : null;
     const signIn = await signInAssets(run);
     log('Session de lecture…');
     burstRan = run.wants('burst');
     const session = wanted('session') || sessionParts.some((part) => only?.has(part)) ? await step('session', () => chatSession(run)) : emptySession();
     log("Boîte 'Non lus'…");
     const inbox = wanted('inbox') ? await step('inbox_open', () => inboxOpens(run)) : [];
+    // Last: its burst writes newer rows into the rooms, which every scenario before reads as seeded.
+    log('Rooms côte à côte pendant une rafale…');
+    const split = wanted('split') ? await step('split_burst', () => splitBurstToPaint(run)) : null;
+    if (split) burstRan = true;
     const reactFloor = await step('react_floor', () => reactFloorKb(profilesDir));
 
     const signInKb = gzipKb(distDir, signIn);
