@@ -96,20 +96,44 @@ test("a returning member's reload paints the newest rows before the data layer, 
   expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(2);
 });
 
-test('another window size paints nothing early', async ({ page }) => {
+test('the place kept is where the log was when the page went: a bar that came above it since counts', async ({ page }) => {
   await visitChat(page);
-  await page.setViewportSize({ width: 1100, height: 680 });
-  const seen = await watchFirstPaint(page);
+  // A bar comes above the chat after the log was first shown (as the live banner does when a live starts).
+  await page.evaluate(() => {
+    const bar = document.createElement('div');
+    bar.style.height = '40px';
+    bar.style.flex = 'none';
+    document.getElementById('contenu')!.before(bar);
+  });
+  const moved = (await liveLog(page).boundingBox())!;
   const dataLayer = await holdDataLayer(page);
   await page.reload();
+  await expect(firstPaint(page)).toBeVisible();
+  const box = (await firstPaint(page).boundingBox())!;
+  expect(box.y).toBeCloseTo(moved.y, 0);
+  expect(box.height).toBeCloseTo(moved.height, 0);
+  dataLayer.release();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test('another window size paints nothing early', async ({ page }) => {
+  await visitChat(page);
+  // The member leaves (the place is kept as the page goes) and comes back in a window of another size.
+  const context = page.context();
+  await page.close();
+  const next = await context.newPage();
+  await next.setViewportSize({ width: 1100, height: 680 });
+  const seen = await watchFirstPaint(next);
+  const dataLayer = await holdDataLayer(next);
+  await next.goto('/chat?room=Forex');
   await dataLayer.requested;
   // Bounded wait: the box would have been painted by now, and must not come while the data layer is held.
-  await page.waitForTimeout(1500);
-  await expect(firstPaint(page)).toHaveCount(0);
+  await next.waitForTimeout(1500);
+  await expect(firstPaint(next)).toHaveCount(0);
   expect(await seen()).toBe(false);
 
   dataLayer.release();
-  await expect(rows(page).last()).toBeVisible();
+  await expect(rows(next).last()).toBeVisible();
   expect(await seen()).toBe(false);
 });
 

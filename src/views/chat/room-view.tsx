@@ -116,7 +116,20 @@ export const RoomView = memo(function RoomView({
   useEffect(() => {
     // The first paint of the next visit is the current room's, never a column's.
     if (inColumn) return;
-    if (shown && log !== null && viewerId !== 0) rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
+    if (!shown || log === null || viewerId === 0) return;
+    const remember = () => rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
+    remember();
+    // Where the log is when the member leaves is the place: a bar that came meanwhile (a live starting
+    // above the chat) moved it since it was first shown.
+    const leaving = () => {
+      if (document.visibilityState === 'hidden') remember();
+    };
+    window.addEventListener('pagehide', remember);
+    document.addEventListener('visibilitychange', leaving);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+      document.removeEventListener('visibilitychange', leaving);
+    };
   }, [inColumn, shown, log, viewerId, moderator, storage]);
   const banned = user !== null && isBanned(user, now);
   // A timed mute (issue 22): the composer says until when, before anything is typed.
