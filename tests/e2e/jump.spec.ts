@@ -42,8 +42,9 @@ test('a search result more than two pages back, a pin and a deep link open the r
   // Below the window read around it (50 newer rows), the next newer rows are read as the reader scrolls down.
   const later = log(vip).getByText(fillers[69]!, { exact: true });
   await log(vip).hover();
-  for (let i = 0; i < 30 && !(await later.isVisible()); i += 1) {
-    await vip.mouse.wheel(0, 1200);
+  // Steps shorter than the log's height: every row passes through the viewport (a longer step could scroll past the one awaited).
+  for (let i = 0; i < 90 && !(await later.isVisible()); i += 1) {
+    await vip.mouse.wheel(0, 300);
     await vip.waitForTimeout(250);
   }
   await expect(later).toBeVisible();

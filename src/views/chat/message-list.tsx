@@ -330,7 +330,7 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId));
+    if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId), { bring: () => bringRow(startId, 'start') });
     if (startId !== null) settled.current = true;
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
@@ -338,9 +338,13 @@ export function MessageList(props: {
       // ahead until the message rests in the middle; then it takes the focus (virtuoso may
       // re-create its row while it measures, so not before).
       jumpSettling.current = true;
-      settle(scroller.current, offCentre(jump.target), (log, byReader) => {
-        jumpSettling.current = false;
-        if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+      const { target } = jump;
+      settle(scroller.current, offCentre(target), {
+        done: (log, byReader) => {
+          jumpSettling.current = false;
+          if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+        },
+        bring: () => bringRow(target, 'center'),
       });
     }
     tellShown();
@@ -397,6 +401,11 @@ export function MessageList(props: {
   /** When rows last arrived at the end (a busy stream is followed at once). */
   const lastArrival = useRef(-Infinity);
   const virtuoso = useRef<VirtuosoHandle>(null);
+  /** Asks virtuoso for the row of message `id` (by its place among the rows shown now). */
+  const bringRow = (id: string, align: 'start' | 'center') => {
+    const index = shownKeys.current.indexOf(id);
+    if (index >= 0) virtuoso.current?.scrollToIndex({ index, align });
+  };
 
   /** At the bottom of a slid window: slide back towards the stream's end. */
   const loadNewer = useCallback(() => {
@@ -543,12 +552,19 @@ export function MessageList(props: {
           jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
         }
         computeItemKey={(_, item) => keyOf(item)}
-        followOutput={(isAtBottom) => {
-          const now = performance.now();
-          const since = now - lastArrival.current;
-          lastArrival.current = now;
-          return followNewRows(isAtBottom, slid, since);
-        }}
+        // Literally false below a slid or jumped window: virtuoso scrolls to the bottom when rows are
+        // added at it for any followOutput but `false` (its 'increased size' follow never asks the
+        // function), and the newer rows read there would be skipped to their end.
+        followOutput={
+          slid
+            ? false
+            : (isAtBottom) => {
+                const now = performance.now();
+                const since = now - lastArrival.current;
+                lastArrival.current = now;
+                return followNewRows(isAtBottom, slid, since);
+              }
+        }
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
           if (bottom) settled.current = true;
@@ -599,12 +615,19 @@ export function MessageList(props: {
 const SETTLE_FRAMES = { least: 30, most: 120 };
 /** What stops a settling jump: the reader taking the scroll over. */
 const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** Frames between two asks to virtuoso for a row a settling scroll aims at and that is not rendered. */
+const BRING_EVERY_FRAMES = 5;
 /**
  * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
  * half a second at least), or the reader scrolls; then `done`. Virtuoso lays out rows it has not measured at an estimate and corrects as
- * it measures them: a jump over unmeasured rows lands off its target by their error.
+ * it measures them: a jump over unmeasured rows lands off its target by their error, and may land
+ * where its row is not even rendered (`offBy` is null): then `bring` asks virtuoso for it again.
  */
-function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number, done?: (scroller: HTMLElement, byReader: boolean) => void): void {
+function settle(
+  scroller: HTMLElement | null,
+  offBy: (scroller: HTMLElement) => number | null,
+  options: { done?: (scroller: HTMLElement, byReader: boolean) => void; bring?: () => void } = {},
+): void {
   if (!scroller) return;
   let frames = 0;
   let still = 0;
@@ -614,13 +637,16 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
     if (stopped) return;
     stopped = true;
     for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
-    done?.(scroller, byReader !== undefined);
+    options.done?.(scroller, byReader !== undefined);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {
     if (stopped) return;
     const off = offBy(scroller);
-    if (Math.abs(off) > 1) {
+    if (off === null) {
+      still = 0;
+      if (frames % BRING_EVERY_FRAMES === 0) options.bring?.();
+    } else if (Math.abs(off) > 1) {
       still = 0;
       scroller.scrollTop += off;
     } else still += 1;
@@ -631,18 +657,18 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
   requestAnimationFrame(step);
 }
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
-/** How far the row of message `id` is below the scroller's top (0 while it is not rendered). */
+/** How far the row of message `id` is below the scroller's top (null while it is not rendered). */
 const offRow = (id: string) => (scroller: HTMLElement) => {
   const row = rowOf(scroller, id);
-  return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : 0;
+  return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : null;
 };
 /** Virtuoso's item holding the row of message `id`, while it is rendered. */
 const rowOf = (scroller: HTMLElement, id: string) => scroller.querySelector(`[data-id="${CSS.escape(id)}"]`)?.closest('[data-index]') ?? null;
 
-/** How far the row of message `id` is from the scroller's middle (0 while it is not rendered). */
+/** How far the row of message `id` is from the scroller's middle (null while it is not rendered). */
 const offCentre = (id: string) => (scroller: HTMLElement) => {
   const row = rowOf(scroller, id);
-  if (!row) return 0;
+  if (!row) return null;
   const box = row.getBoundingClientRect();
   const view = scroller.getBoundingClientRect();
   return box.top + box.height / 2 - (view.top + view.height / 2);

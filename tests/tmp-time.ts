@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../server/db/open-database';
+let t = performance.now();
+const lap = (name: string) => { const n = performance.now(); console.log(name, Math.round(n - t)); t = n; };
+const bare = new PGlite(); await bare.waitReady; lap('bare init');
+const d = await openDatabase({ dataDir: null }); lap('open+migrate');
+const client = (d.db as unknown as { $client: PGlite }).$client;
+const dump = await client.dumpDataDir('none'); lap('dump ' + dump.size);
+const loaded = new PGlite({ loadDataDir: dump }); await loaded.waitReady; lap('load');
+const r = await loaded.query('select count(*) from users'); lap('query ' + JSON.stringify(r.rows));
