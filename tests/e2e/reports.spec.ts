@@ -13,7 +13,7 @@ test("a member reports a message with its reason; the moderator's queue shows it
   const live = await member(browser, 'live', 'Forex');
   await toNewest(live);
   const [scam, rude] = [unique('Signal garanti, écrivez-moi en privé'), unique('Propos déplacés')];
-  await postOverSocket(live, { room: 'forex' }, [scam, rude]);
+  const [, rudeId] = await postOverSocket(live, { room: 'forex' }, [scam, rude]);
 
   // Only moderators have the queue.
   await expect(vip.getByRole('button', { name: 'Modération' })).toHaveCount(0);
@@ -33,7 +33,20 @@ test("a member reports a message with its reason; the moderator's queue shows it
   };
   await report(scam, 'Arnaque ou sollicitation', 'Il demande de l’argent en privé');
   await expect(vip.getByText('Merci pour votre signalement. Notre équipe va examiner ce message.')).toBeVisible();
-  await report(rude, 'Harcèlement ou propos haineux');
+  // The second: while it is being written, the room moves on and its row leaves the log (sixty newer
+  // rows past the list's window): the dialog stays with what was chosen and typed, and is sent.
+  await log(vip).getByRole('article').filter({ hasText: rude }).getByRole('button', { name: 'Signaler' }).click();
+  const dialog = vip.getByRole('dialog', { name: 'Confirmez-vous le signalement de ce message ?' });
+  await dialog.getByRole('radio', { name: 'Harcèlement ou propos haineux' }).check();
+  await dialog.getByRole('textbox', { name: 'Précisions (facultatif)' }).fill('Insultes répétées');
+  const flood = Array.from({ length: 60 }, (_, i) => `${unique('Suite du direct')} n°${i + 1}`);
+  await postOverSocket(coach, { room: 'forex' }, flood);
+  await expect(log(vip).getByText(flood[59]!, { exact: true })).toBeVisible();
+  await expect(vip.locator(`article[data-id="${rudeId}"]`)).toHaveCount(0);
+  await expect(dialog.getByRole('radio', { name: 'Harcèlement ou propos haineux' })).toBeChecked();
+  await expect(dialog.getByRole('textbox', { name: 'Précisions (facultatif)' })).toHaveValue('Insultes répétées');
+  await dialog.getByRole('button', { name: 'Oui' }).click();
+  await expect(dialog).toBeHidden();
 
   // The moderator's count moved without a reload; the queue lists both, newest first.
   await expect(queueButton.getByLabel('2 signalements en attente')).toBeVisible();
@@ -55,11 +68,12 @@ test("a member reports a message with its reason; the moderator's queue shows it
   await queue.getByRole('article').filter({ hasText: scam }).getByRole('button', { name: 'Classer sans suite' }).click();
   await expect(coach.getByText('Le signalement a été classé sans suite')).toBeVisible();
   await expect(queue.getByRole('article').filter({ hasText: scam })).toHaveCount(0);
+  await expect(log(coach).getByRole('article').filter({ hasText: rude })).toBeAttached();
   await queue.getByRole('article').filter({ hasText: rude }).getByRole('button', { name: 'Supprimer le message' }).click();
   await coach.getByRole('dialog', { name: 'Confirmez-vous la suppression de ce message ?' }).getByRole('button', { name: 'Oui' }).click();
   await expect(queue.getByText('Aucun signalement en attente')).toBeVisible();
-  // The deleted message leaves every log; the classed one stays.
-  await expect(log(vip).getByRole('article').filter({ hasText: rude })).toHaveCount(0);
-  await expect(log(vip).getByRole('article').filter({ hasText: scam })).toBeVisible();
+  // The deleted message leaves the log (the coach's, opened at the first report, holds both); the classed one stays.
+  await expect(log(coach).getByRole('article').filter({ hasText: rude })).toHaveCount(0);
+  await expect(log(coach).getByRole('article').filter({ hasText: scam })).toBeAttached();
   for (const page of [coach, vip, live]) await page.context().close();
 });

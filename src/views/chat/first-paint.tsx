@@ -55,7 +55,7 @@ export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
       {rows.map(({ message, showHeader, showDay }) => (
         <Fragment key={message._id}>
           {showDay ? <DaySeparator date={message.date} /> : null}
-          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} onEdit={noThread} />
+          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} onDialog={noThread} />
         </Fragment>
       ))}
     </Box>

@@ -14,7 +14,7 @@ import { useChat } from './use-chat';
 
 /**
  * Editing a message's text (issue 22): the list's one editor, loaded with the first 'Modifier'
- * (src/views/chat/use-message-editor.ts holds which message), over the message edit machine; it
+ * (src/views/chat/use-row-dialogs.tsx holds which message), over the message edit machine; it
  * opens on `message` and calls `onDone` once closed (saved, unchanged or cancelled).
  */
 export function MessageEditor({ message, onDone }: { message: ChatMessage; onDone: () => void }) {

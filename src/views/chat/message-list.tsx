@@ -22,7 +22,7 @@ import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
-import { useMessageEditor } from './use-message-editor';
+import { useRowDialogs } from './use-row-dialogs';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
 import { UnreadLine } from './unread-line';
@@ -93,8 +93,8 @@ export function MessageList(props: {
   readRoom?: string;
 }) {
   const chat = useChat();
-  /** 'Modifier' on a row opens the list's one editor (src/views/chat/message-editor.tsx). */
-  const { edit, editor } = useMessageEditor();
+  /** 'Modifier', 'Signaler', 'Rendre muet', 'Épingler' on a row open the list's one dialog (use-row-dialogs.tsx). */
+  const { open: openDialog, dialogs } = useRowDialogs();
   const { db, storage } = useApp();
   const [limit, setLimit] = useState(PAGE);
   /** The newest bounds (rev) of the windows slid past, the current one last. */
@@ -590,10 +590,10 @@ export function MessageList(props: {
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' && item.message._id === jump?.target ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
-                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onEdit={edit} />
+                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onDialog={openDialog} />
               </Jumped>
             ) : item.kind === 'message' ? (
-              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onEdit={edit} />
+              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onDialog={openDialog} />
             ) : (
               <OutboxRow entry={item.entry} />
             )}
@@ -601,7 +601,7 @@ export function MessageList(props: {
         )}
       />
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
-      {editor}
+      {dialogs}
       {!atBottom || slid ? (
         <ToBottom type="button" onClick={backToEnd}>
           <Icon name="arrowDown" size={16} /> {newBelow > 0 ? CHAT_TEXT.newBelow(newBelow) : CHAT_TEXT.scrollToBottom}

@@ -6,9 +6,10 @@ import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { frenchFormat } from '../../domain/dates-fr';
 import { Dialog } from '../common/dialog';
+import { PinEditor } from './pin-editor';
+import type { OpenRowDialog } from './use-row-dialogs';
 import { MentionBadge } from '../common/panel-header';
-import { Button, Field } from '../common/ui';
-import { Actions, ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { MessageText } from '../messaging/message-text';
 import { AudioPlayer } from './audio-player';
 import { useChat } from './use-chat';
@@ -34,8 +35,13 @@ export const MessageRow = memo(function MessageRow(props: {
   viewer: Viewer;
   inThread: boolean;
   onOpenThread?: (id: string) => void;
-  /** 'Modifier' (issue 22): offered where the list holds an editor, to whom may edit the message. */
-  onEdit?: (message: ChatMessage) => void;
+  /**
+   * Where the row's dialogs open (issue 22): a list holds them, not its rows (a virtualised row
+   * leaves the page as the log scrolls or new rows come, and a dialog inside it would go with what
+   * was typed). 'Modifier' is offered only there; elsewhere (a pin, a search result, a thread's
+   * parent) 'Signaler', 'Rendre muet' and 'Épingler' open in the row itself.
+   */
+  onDialog?: OpenRowDialog;
 }) {
   const { message, viewer } = props;
   const chat = useChat();
@@ -46,11 +52,12 @@ export const MessageRow = memo(function MessageRow(props: {
   const [likers, setLikers] = useState(false);
   const [picture, setPicture] = useState<Attachment | null>(null);
   const mine = message.sender.id === viewer.id;
+  const inList = props.onDialog;
   // A private message: no likes, threads or pins (spec 2 §4), deleted by its author only.
   const isPrivate = Boolean(message.conversationId);
   const canPin = viewer.moderator && !props.inThread && message.parentMessage === null && !isPrivate;
   const date = new Date(message.date);
-  const editable = props.onEdit !== undefined && mayEdit({ senderId: message.sender.id, date: message.date, conversationId: message.conversationId }, viewer, Date.now());
+  const editable = props.onDialog !== undefined && mayEdit({ senderId: message.sender.id, date: message.date, conversationId: message.conversationId }, viewer, Date.now());
 
   async function answer(yes: boolean) {
     const action = confirm;
@@ -125,12 +132,12 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
         {canPin ? (
-          <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : setPinEditor(true))}>
+          <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : inList ? inList('pin', message) : setPinEditor(true))}>
             {message.pinned ? CHAT_TEXT.unpin : CHAT_TEXT.pin}
           </ToolButton>
         ) : null}
         {editable ? (
-          <ToolButton type="button" aria-label={EDIT_TEXT.editTitle} onClick={() => props.onEdit?.(message)}>
+          <ToolButton type="button" aria-label={EDIT_TEXT.editTitle} onClick={() => props.onDialog?.('edit', message)}>
             {EDIT_TEXT.edit}
           </ToolButton>
         ) : null}
@@ -151,12 +158,12 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
         {!mine && viewer.moderator && !isPrivate ? (
-          <ToolButton type="button" aria-haspopup="dialog" onClick={() => setMuting(true)}>
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => (inList ? inList('mute', message) : setMuting(true))}>
             {MUTE_TEXT.action}
           </ToolButton>
         ) : null}
         {!mine ? (
-          <ToolButton type="button" aria-haspopup="dialog" onClick={() => setReporting(true)}>
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => (inList ? inList('report', message) : setReporting(true))}>
             {CHAT_TEXT.report}
           </ToolButton>
         ) : null}
@@ -230,41 +237,6 @@ function EditedMark({ editedAt }: { editedAt: string }) {
       {' '}
       {EDIT_TEXT.edited}
     </Edited>
-  );
-}
-
-function PinEditor({ messageId, onClose }: { messageId: string; onClose: () => void }) {
-  const chat = useChat();
-  const [title, setTitle] = useState('');
-  async function submit() {
-    if (title.trim() === '') {
-      toast.error(CHAT_TEXT.pinTitleRequired);
-      return;
-    }
-    const error = await chat?.togglePin(messageId, title.trim());
-    if (error) toast.error(error);
-    else onClose();
-  }
-  return (
-    <Dialog title={CHAT_TEXT.pin} open onClose={onClose}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Field>
-          {CHAT_TEXT.pinTitleLabel}
-          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} autoFocus />
-        </Field>
-        <Actions>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            {CHAT_TEXT.closePanel}
-          </Button>
-          <Button type="submit">{CHAT_TEXT.pin}</Button>
-        </Actions>
-      </form>
-    </Dialog>
   );
 }
 
