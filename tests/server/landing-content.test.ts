@@ -8,7 +8,7 @@ import { DEMO_TOOLS } from '../../server/content/demo-tools';
 import { LANDING_PAGE_TYPE, SOCIAL_TYPE } from '../../server/content/landing-store';
 import { DEFAULT_SITE_LINKS } from '../../server/content/site-links';
 import { seedDemoContent } from '../../server/content/seed-content';
-import { openDatabase } from '../../server/db/open-database';
+import { migratedDatabase } from './migrated-template';
 import { articles, contentEntries, tools } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
 import { LANDING_PAGE_QUERY, PUBLISH_ARTICLE_MUTATION, SITE_LINKS_QUERY, SOCIALS_QUERY } from '../../src/contract/graphql-documents';
@@ -265,7 +265,7 @@ describe('seeding the demo content', () => {
   });
 
   it('brings a database seeded before issue 19 up to date', async () => {
-    const database = await openDatabase({ dataDir: null });
+    const database = await migratedDatabase();
     try {
       const { db } = database;
       await seedDemoData(db, new Date());

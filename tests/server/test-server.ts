@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions, type ComptoirServer } from '../../server/app';
 import { openDatabase, type OpenDatabase } from '../../server/db/open-database';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
+import { migratedDatabase } from './migrated-template';
 import { LOGIN_MUTATION } from '../../src/contract/graphql-documents';
 
 export type TestServer = ComptoirServer & {
@@ -29,7 +30,7 @@ export const TEST_JWT_SECRET = 'secret-de-test-'.padEnd(48, 'x');
 const UNLIMITED_FLOOD = { post: { points: 100_000, seconds: 1 }, like: { points: 100_000, seconds: 1 } };
 
 export async function startTestServer(options: { databaseUrl?: string; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });
+  const database = options.databaseUrl ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null }) : await migratedDatabase();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
   await seedDemoData(database.db, new Date(), { uploadsDir });
   const staticDir = mkdtempSync(join(tmpdir(), 'comptoir-static-'));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertAnswer, type AlertInput } from '../../src/contract/alerts';
 import { notificationSettings, PUSH_SUBSCRIPTION_INVALID, webPushKeyAnswer, webPushPayload } from '../../src/contract/account';
-import { openDatabase } from '../../server/db/open-database';
+import { migratedDatabase } from './migrated-template';
 import { mailOutbox, pushEndpoints, serverSecrets } from '../../server/db/schema';
 import { vapidKeysFor } from '../../server/push/vapid-keys';
 import { PUSH_ENDPOINTS_PER_MEMBER } from '../../server/routes/settings-routes';
@@ -47,7 +47,7 @@ const endpointRows = (endpoint: string) => server.database.db.select().from(push
 
 describe('VAPID keys', () => {
   it('are generated once into the database and stay the same; configured ones win', async () => {
-    const database = await openDatabase({ dataDir: null });
+    const database = await migratedDatabase();
     try {
       const first = await vapidKeysFor(database.db, { vapid: undefined, vapidSubject: 'mailto:equipe@comptoir.test' });
       expect(webPushKeyAnswer.safeParse({ publicKey: first.publicKey }).success).toBe(true);
