@@ -16,8 +16,12 @@ import { useCurrentUser } from '../use-current-user';
 import type { ComposerPick } from './composer-upload';
 import { ToolButton } from './tool-button';
 import { useChat } from './use-chat';
-import { VoiceRecorder } from './voice-recorder';
 import { SlowModeBar } from './slow-mode-bar';
+import { VOICE_TEXT } from '../../domain/messaging-text-fr';
+import type { VoiceAttachment } from '../../machines/voice-recording-machine';
+
+/** The recorder and its microphone: their own chunk, loaded at the first press of the microphone. */
+const VoiceRecorder = lazy(() => import('./voice-recorder').then((m) => ({ default: m.VoiceRecorder })));
 
 export const LOCK_KEY = 'isLocked';
 
@@ -153,7 +157,7 @@ export function Composer(props: {
             <HiddenFileInput inputRef={fileInput} accept={acceptAttribute(rule)} onFile={choose} />
           </>
         ) : null}
-        {voiceNotes ? <VoiceRecorder onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
+        {voiceNotes ? <VoiceNotes onAttach={(attachment) => composer.send({ type: 'composer.attach', attachment })} /> : null}
         <ToolButton
           type="button"
           aria-pressed={locked}
@@ -278,3 +282,22 @@ const Mentions = styled.ul`
     cursor: pointer;
   }
 `;
+
+/**
+ * Voice notes (spec 2 §4): the microphone's button, and once pressed the recorder, which starts
+ * recording as it comes (it keeps the composer's place from then on: the next note starts there).
+ */
+function VoiceNotes({ onAttach }: { onAttach: (attachment: VoiceAttachment) => void }) {
+  const [pressed, setPressed] = useState(false);
+  const button = (onClick?: () => void) => (
+    <ToolButton type="button" aria-label={VOICE_TEXT.record} title={VOICE_TEXT.record} aria-disabled={onClick ? undefined : true} onClick={onClick}>
+      <Icon name="mic" size={20} />
+    </ToolButton>
+  );
+  if (!pressed) return button(() => setPressed(true));
+  return (
+    <Suspense fallback={button()}>
+      <VoiceRecorder onAttach={onAttach} startNow />
+    </Suspense>
+  );
+}

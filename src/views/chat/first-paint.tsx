@@ -12,6 +12,7 @@ import type { RawFirstWindow } from '../../sync/raw-first-window';
 import type { LogPlace } from './log-place';
 import { DaySeparator } from './day-separator';
 import { MessageRow } from './message-row';
+import { RowDialogsContext, type RowDialogs } from './row-dialogs-context';
 
 export type FirstPaintProps = { place: LogPlace; window: RawFirstWindow; onPainted?: () => void };
 
@@ -52,17 +53,20 @@ export function FirstPaint({ place, window, onPainted }: FirstPaintProps) {
       data-first-paint=""
       style={{ top: place.top, left: place.left, width: place.width, height: place.height }}
     >
-      {rows.map(({ message, showHeader, showDay }) => (
-        <Fragment key={message._id}>
-          {showDay ? <DaySeparator date={message.date} /> : null}
-          <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} onDialog={noThread} />
-        </Fragment>
-      ))}
+      <RowDialogsContext.Provider value={INERT_DIALOGS}>
+        {rows.map(({ message, showHeader, showDay }) => (
+          <Fragment key={message._id}>
+            {showDay ? <DaySeparator date={message.date} /> : null}
+            <MessageRow message={message} showHeader={showHeader} viewer={place.viewer} inThread={false} onOpenThread={noThread} />
+          </Fragment>
+        ))}
+      </RowDialogsContext.Provider>
     </Box>
   );
 }
 /** The list's rows have their thread and edit buttons: the first paint's have the same, inert until it takes over. */
 const noThread = () => undefined;
+const INERT_DIALOGS: RowDialogs = { open: noThread, edits: true };
 
 /**
  * The rows the room's list opens with, oldest first, made as the list makes them from its window

@@ -22,6 +22,7 @@ import { jumpKey, type JumpState } from '../../sync/jump-sync';
 import { DaySeparator } from './day-separator';
 import { LogSkeleton } from './log-skeleton';
 import { MessageRow, type Viewer } from './message-row';
+import { RowDialogsContext } from './row-dialogs-context';
 import { useRowDialogs } from './use-row-dialogs';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
@@ -95,6 +96,7 @@ export function MessageList(props: {
   const chat = useChat();
   /** 'Modifier', 'Signaler', 'Rendre muet', 'Épingler' on a row open the list's one dialog (use-row-dialogs.tsx). */
   const { open: openDialog, dialogs } = useRowDialogs();
+  const rowDialogs = useMemo(() => ({ open: openDialog, edits: true }), [openDialog]);
   const { db, storage } = useApp();
   const [limit, setLimit] = useState(PAGE);
   /** The newest bounds (rev) of the windows slid past, the current one last. */
@@ -537,6 +539,7 @@ export function MessageList(props: {
   if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
+      <RowDialogsContext.Provider value={rowDialogs}>
       <Virtuoso
         key={generation}
         ref={virtuoso}
@@ -590,16 +593,17 @@ export function MessageList(props: {
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
             {item.kind === 'message' && item.message._id === jump?.target ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
-                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onDialog={openDialog} />
+                <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
             ) : item.kind === 'message' ? (
-              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} onDialog={openDialog} />
+              <MessageRow message={item.message} showHeader={item.showHeader} viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
             ) : (
               <OutboxRow entry={item.entry} />
             )}
           </>
         )}
       />
+      </RowDialogsContext.Provider>
       <NewMessageAnnouncer newest={newestShown} viewerId={props.viewer.id} atEnd={atBottom} />
       {dialogs}
       {!atBottom || slid ? (

@@ -1,13 +1,12 @@
 import { styled } from '@linaria/react';
 import { Icon } from '../common/icons';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useContext, useState } from 'react';
 import { toast } from '../common/toast';
 import type { Attachment, ChatMessage } from '../../contract/chat';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { frenchFormat } from '../../domain/dates-fr';
 import { Dialog } from '../common/dialog';
-import { PinEditor } from './pin-editor';
-import type { OpenRowDialog } from './use-row-dialogs';
+import { RowDialogsContext } from './row-dialogs-context';
 import { MentionBadge } from '../common/panel-header';
 import { ConfirmDialog } from './confirm-dialog';
 import { MessageText } from '../messaging/message-text';
@@ -19,10 +18,6 @@ import { MUTE_TEXT } from '../../domain/mute';
 export type Viewer = { id: number; moderator: boolean };
 
 /** Who liked a message: its own chunk, loaded when first opened (it reads the store; a row does not). */
-/** A moderator's 'Rendre muet': its own chunk. */
-const MuteDialog = lazy(() => import('./mute-dialog').then((m) => ({ default: m.MuteDialog })));
-/** 'Signaler': its own chunk too. */
-const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
 
 const time = frenchFormat({ hour: '2-digit', minute: '2-digit', hour12: false });
@@ -35,29 +30,21 @@ export const MessageRow = memo(function MessageRow(props: {
   viewer: Viewer;
   inThread: boolean;
   onOpenThread?: (id: string) => void;
-  /**
-   * Where the row's dialogs open (issue 22): a list holds them, not its rows (a virtualised row
-   * leaves the page as the log scrolls or new rows come, and a dialog inside it would go with what
-   * was typed). 'Modifier' is offered only there; elsewhere (a pin, a search result, a thread's
-   * parent) 'Signaler', 'Rendre muet' and 'Épingler' open in the row itself.
-   */
-  onDialog?: OpenRowDialog;
 }) {
   const { message, viewer } = props;
   const chat = useChat();
   const [confirm, setConfirm] = useState<'delete' | 'unpin' | null>(null);
-  const [reporting, setReporting] = useState(false);
-  const [muting, setMuting] = useState(false);
-  const [pinEditor, setPinEditor] = useState(false);
+  // 'Modifier', 'Signaler', 'Rendre muet', 'Épingler' open in the list or the room that holds the
+  // row (use-row-dialogs.tsx): a virtualised row leaves the page, a dialog inside it would go too.
+  const dialogs = useContext(RowDialogsContext);
   const [likers, setLikers] = useState(false);
   const [picture, setPicture] = useState<Attachment | null>(null);
   const mine = message.sender.id === viewer.id;
-  const inList = props.onDialog;
   // A private message: no likes, threads or pins (spec 2 §4), deleted by its author only.
   const isPrivate = Boolean(message.conversationId);
   const canPin = viewer.moderator && !props.inThread && message.parentMessage === null && !isPrivate;
   const date = new Date(message.date);
-  const editable = props.onDialog !== undefined && mayEdit({ senderId: message.sender.id, date: message.date, conversationId: message.conversationId }, viewer, Date.now());
+  const editable = dialogs?.edits === true && mayEdit({ senderId: message.sender.id, date: message.date, conversationId: message.conversationId }, viewer, Date.now());
 
   async function answer(yes: boolean) {
     const action = confirm;
@@ -132,12 +119,12 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
         {canPin ? (
-          <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : inList ? inList('pin', message) : setPinEditor(true))}>
+          <ToolButton type="button" onClick={() => (message.pinned ? setConfirm('unpin') : dialogs?.open('pin', message))}>
             {message.pinned ? CHAT_TEXT.unpin : CHAT_TEXT.pin}
           </ToolButton>
         ) : null}
         {editable ? (
-          <ToolButton type="button" aria-label={EDIT_TEXT.editTitle} onClick={() => props.onDialog?.('edit', message)}>
+          <ToolButton type="button" aria-label={EDIT_TEXT.editTitle} onClick={() => dialogs?.open('edit', message)}>
             {EDIT_TEXT.edit}
           </ToolButton>
         ) : null}
@@ -158,12 +145,12 @@ export const MessageRow = memo(function MessageRow(props: {
           </ToolButton>
         ) : null}
         {!mine && viewer.moderator && !isPrivate ? (
-          <ToolButton type="button" aria-haspopup="dialog" onClick={() => (inList ? inList('mute', message) : setMuting(true))}>
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => dialogs?.open('mute', message)}>
             {MUTE_TEXT.action}
           </ToolButton>
         ) : null}
         {!mine ? (
-          <ToolButton type="button" aria-haspopup="dialog" onClick={() => (inList ? inList('report', message) : setReporting(true))}>
+          <ToolButton type="button" aria-haspopup="dialog" onClick={() => dialogs?.open('report', message)}>
             {CHAT_TEXT.report}
           </ToolButton>
         ) : null}
@@ -181,17 +168,6 @@ export const MessageRow = memo(function MessageRow(props: {
           onAnswer={(yes) => void answer(yes)}
         />
       ) : null}
-      {muting ? (
-        <Suspense fallback={null}>
-          <MuteDialog user={message.sender} onClose={() => setMuting(false)} />
-        </Suspense>
-      ) : null}
-      {reporting ? (
-        <Suspense fallback={null}>
-          <ReportDialog messageId={message._id} onClose={() => setReporting(false)} />
-        </Suspense>
-      ) : null}
-      {pinEditor ? <PinEditor messageId={message._id} onClose={() => setPinEditor(false)} /> : null}
       {likers ? (
         <Suspense fallback={null}>
           <LikersDialog messageId={message._id} viewerId={viewer.id} onClose={() => setLikers(false)} />

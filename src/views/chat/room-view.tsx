@@ -25,6 +25,7 @@ import { useQuery } from '../common/use-query';
 import { useInboxEntries } from './use-inbox-entries';
 import { unreadThreadsIn$ } from '../../store/inbox-queries';
 import { rememberLogPlace } from './log-place';
+import { RowDialogsHolder } from './use-row-dialogs';
 import { useApp } from '../app-context';
 import type { ChatMessage } from '../../contract/chat';
 import { frenchFormat } from '../../domain/dates-fr';
@@ -154,6 +155,8 @@ export const RoomView = memo(function RoomView({
         if (event.key === 'Escape' && !event.defaultPrevented && !inDialog && room.canRead) void chat?.reads.markRoomRead(room.id);
       }}
     >
+      {/* The room's rows outside its log (search results, pins) open their dialogs here. */}
+      <RowDialogsHolder edits={false}>
       <Header>
         {onOpenRooms ? (
           <HeaderButton ref={roomsButtonRef} type="button" aria-haspopup="dialog" data-phone-only="" onClick={onOpenRooms}>
@@ -281,6 +284,7 @@ export const RoomView = memo(function RoomView({
       ) : room.canRead ? (
         <ComposerNotice>{CHAT_TEXT.readOnly}</ComposerNotice>
       ) : null}
+      </RowDialogsHolder>
     </Main>
   );
 });

@@ -11,6 +11,7 @@ import { useNow } from '../use-now';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { MessageRow } from './message-row';
+import { RowDialogsHolder } from './use-row-dialogs';
 import { JumpButton } from './jump-button';
 
 /** Below this width the thread covers the room (the `Aside` below): a jump closes it to be seen. */
@@ -72,7 +73,11 @@ export function ThreadPanel(props: {
           {following ? CHAT_TEXT.unfollowThread : CHAT_TEXT.followThread}
         </FollowButton>
       </Follow>
-      {parent ? <MessageRow message={parent} showHeader viewer={viewer} inThread /> : null}
+      {parent ? (
+        <RowDialogsHolder edits={false}>
+          <MessageRow message={parent} showHeader viewer={viewer} inThread />
+        </RowDialogsHolder>
+      ) : null}
       {parent ? <JumpButton room={props.room.id} messageId={parent._id} onJump={window.matchMedia(PHONE_LAYOUT).matches ? props.onClose : undefined} /> : null}
       <Replies>
         <MessageList key={stream} stream={stream} ref={{ parentMessage: props.parentId }} viewer={viewer} inThread />

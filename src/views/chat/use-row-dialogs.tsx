@@ -1,19 +1,30 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../../contract/chat';
-import { PinEditor } from './pin-editor';
+import { RowDialogsContext, type OpenRowDialog, type RowDialogKind } from './row-dialogs-context';
 
-/** The dialogs a list's row opens about its message, held by the list (issue 22). */
-export type RowDialogKind = 'edit' | 'report' | 'mute' | 'pin';
-export type OpenRowDialog = (kind: RowDialogKind, message: ChatMessage) => void;
 
 /** The editor and its machine: their own chunk, loaded with the first 'Modifier'. */
 const MessageEditor = lazy(() => import('./message-editor').then((m) => ({ default: m.MessageEditor })));
 /** A moderator's 'Rendre muet': its own chunk. */
 const MuteDialog = lazy(() => import('./mute-dialog').then((m) => ({ default: m.MuteDialog })));
+/** A moderator's 'Épingler': its own chunk. */
+const PinEditor = lazy(() => import('./pin-editor').then((m) => ({ default: m.PinEditor })));
 /** 'Signaler': its own chunk too. */
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 type Shown = { kind: RowDialogKind; message: ChatMessage };
+
+/** Holds the dialogs of the rows below it (a room's: its search results, pins, a thread's parent). */
+export function RowDialogsHolder({ edits, children }: { edits: boolean; children: ReactNode }) {
+  const { open, dialogs } = useRowDialogs();
+  const value = useMemo(() => ({ open, edits }), [open, edits]);
+  return (
+    <RowDialogsContext.Provider value={value}>
+      {children}
+      {dialogs}
+    </RowDialogsContext.Provider>
+  );
+}
 
 /**
  * The dialogs of a whole list's rows: 'Modifier', 'Signaler', 'Rendre muet' and 'Épingler' open

@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { fromCallback } from 'xstate';
 import { VOICE_TEXT } from '../../domain/messaging-text-fr';
 import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
@@ -24,7 +24,7 @@ import { useChat } from './use-chat';
  * (MediaRecorder) and the upload (`POST /upload`, type audio, with its progress) as its actors.
  * The uploaded note is handed to the composer as an attachment.
  */
-export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttachment) => void }) {
+export function VoiceRecorder({ onAttach, startNow = false }: { onAttach: (attachment: VoiceAttachment) => void; startNow?: boolean }) {
   const chat = useChat();
   const chatRef = useRef(chat);
   chatRef.current = chat;
@@ -70,6 +70,11 @@ export function VoiceRecorder({ onAttach }: { onAttach: (attachment: VoiceAttach
               ? 'failed'
               : 'idle',
   );
+  // Loaded by the microphone's first press: that press starts the first recording.
+  useEffect(() => {
+    if (startNow) voice.send({ type: 'recording.start' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as it comes
+  }, []);
   const elapsed = useSelector(voice, (s) => s.context.elapsedSeconds);
   const progress = useSelector(voice, (s) => s.context.progress);
   const error = useSelector(voice, (s) => s.context.error);
