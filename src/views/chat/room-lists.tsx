@@ -5,7 +5,7 @@ import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { visibleText } from '../../domain/message-format';
 import { threadState$ } from '../../store/inbox-queries';
 import type { RoomDoc } from '../../store/schemas';
-import { ErrorText } from '../common/ui';
+import { CountBadge, ErrorText } from '../common/ui';
 import { useQuery } from '../common/use-query';
 import { JumpButton } from './jump-button';
 import { MessageRow, type Viewer } from './message-row';
@@ -66,15 +66,8 @@ export function PinsPanel(props: { room: RoomDoc; pins: ChatMessage[]; viewer: V
   );
 }
 
-const UnreadBadge = styled.span`
+/** The common count pill, beside a thread's title. */
+const UnreadBadge = styled(CountBadge)`
   display: inline-block;
   margin-left: 6px;
-  min-width: 18px;
-  padding: 0 5px;
-  border-radius: 9px;
-  background: var(--danger);
-  color: var(--danger-contrast);
-  font-size: 11px;
-  font-weight: 700;
-  text-align: center;
 `;
