@@ -3,7 +3,8 @@ import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import type { Database } from '../db/open-database';
 import { rooms } from '../db/schema';
 import { roomRights, type RoomRights, type RoomRow } from '../rooms/room-rights';
-import { subscriptionsOf, type SubscriptionRow, type UserRow } from '../users/user-queries';
+import { subscriptionsOf, type UserRow } from '../users/user-queries';
+import type { HeldSubscription } from '../rooms/room-rights';
 
 /** What a member may do in one room, read fresh for each action (a ban or an expiry applies at once). */
 export type RoomAccess = { room: RoomRow; rights: RoomRights; moderator: boolean; banned: boolean };
@@ -34,7 +35,7 @@ export async function isModerator(db: Database, user: UserRow, now: Date = new D
   return holds(await subscriptionsOf(db, user.id), SUBSCRIPTION.MODERATOR, now);
 }
 
-function accessFrom(room: RoomRow, user: UserRow, subscriptions: SubscriptionRow[], now: Date): RoomAccess {
+export function accessFrom(room: RoomRow, user: UserRow, subscriptions: HeldSubscription[], now: Date): RoomAccess {
   return {
     room,
     rights: roomRights(room, user, subscriptions, now),
@@ -43,5 +44,5 @@ function accessFrom(room: RoomRow, user: UserRow, subscriptions: SubscriptionRow
   };
 }
 
-const holds = (subscriptions: SubscriptionRow[], id: number, now: Date): boolean =>
+const holds = (subscriptions: HeldSubscription[], id: number, now: Date): boolean =>
   subscriptions.some((s) => s.subscriptionId === id && s.expiresAt > now);

@@ -22,7 +22,7 @@ import { announceDelete, announceEdit, announceLike, announcePost, announceUsers
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
-import { postMessage } from './post-message';
+import { createRoomPosts, type RoomPosts } from './room-posts';
 import { announceHeld } from './keyword-filters';
 import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
 import { announceInboxChanges, announceMentions } from './inbox-handlers';
@@ -47,6 +47,7 @@ export function registerChatHandlers(
   log: FastifyBaseLogger,
   flood: FloodControl,
   pushes: ChatPushes = NO_CHAT_PUSHES,
+  posts: RoomPosts = createRoomPosts(db),
 ): void {
   const user = socket.data.user;
   const acked = ackedHandlers(log, user.id);
@@ -108,14 +109,14 @@ export function registerChatHandlers(
       if (!input.success) return { error: INVALID_REQUEST };
       const refused = await flood.take('post', user, streamKeyOf(input.data));
       if (refused) return refused;
-      const outcome = await postMessage(db, user, input.data);
+      const outcome = await posts.post(user, input.data);
       if ('error' in outcome) return outcome;
       if ('held' in outcome) {
         if (outcome.heldId) await announceHeld(io, db, outcome.heldId);
         return { held: true as const };
       }
       if (outcome.created) {
-        announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, user.id));
+        announcePost(io, outcome.message, outcome.thread, outcome.blockerIds);
         await announceInboxChanges(io, db, user, outcome.message, pushes);
       }
       return { message: outcome.message };

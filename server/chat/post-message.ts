@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AttachmentType, ChatMessage, postMessageInput } from '../../src/contract/chat';
-import type { Database } from '../db/open-database';
+import { executeRows, type Database } from '../db/open-database';
 import { alerts, messages, uploads } from '../db/schema';
 import { changeCommentCount } from '../alerts/alert-comments';
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { AlertRow } from '../alerts/alert-view';
 import type { UserRow } from '../users/user-queries';
-import { BANNED, NOT_ALLOWED, roomAccess, type RoomAccess } from './chat-access';
+import { BANNED, NOT_ALLOWED } from './chat-access';
 import { SLOW_MODE_TEXT, slowModeWaitMs } from '../../src/domain/slow-mode';
-import { muteRefusal } from './moderation';
+import { MUTE_TEXT } from '../../src/domain/mute';
 import { KEYWORD_TEXT } from '../../src/domain/keyword-filter';
-import { filterVerdict, heldRepeat, holdPost } from './keyword-filters';
-import { repliesPicturesOf, toChatMessage, type MessageRow } from './message-view';
+import { filterVerdict, holdPost } from './keyword-filters';
+import { repliesPicturesOf, toChatMessage, toSender, type MessageRow } from './message-view';
+import { postContext, postContexts, type PostContext } from './post-context';
 import { nextSeq, type Transaction } from './room-seq';
 
 export type PostMessageData = z.output<typeof postMessageInput>;
@@ -28,7 +29,8 @@ export type PostOutcome =
   | { held: true; heldId: string | null }
   /** `created` false: a repeat of a stored post, answered with it and broadcast to no one. */
   | { created: false; message: ChatMessage }
-  | { created: true; message: ChatMessage; thread: ThreadChange | null };
+  /** `blockerIds`: members a block stands between with the author, to whom it is not delivered. */
+  | { created: true; message: ChatMessage; thread: ThreadChange | null; blockerIds: number[] };
 
 export const INVALID_ATTACHMENT = 'Pièce jointe invalide';
 
@@ -44,49 +46,20 @@ export async function postMessage(
   /** A held post a moderator lets through: neither the slow mode nor the filter hold it again. */
   reviewed = false,
 ): Promise<PostOutcome> {
+  if (isPlainRoomPost(input)) {
+    const [outcome] = await postRoomMessages(db, input.room, [{ user, input, now, reviewed }]);
+    return outcome!;
+  }
   const target = await resolveTarget(db, input);
   if (!target) return { error: NOT_ALLOWED };
-  const access = await roomAccess(db, user, target.roomId, now);
-  if (!access) return { error: NOT_ALLOWED };
-  // A comment under an alert needs the alert shown whole (VIP, or a freeAlert); a ban still
-  // closes it. Elsewhere the room's rights decide.
-  let mayWrite: boolean;
-  if (target.alert) {
-    if (!isUnlocked(target.alert, await alertViewerOf(db, user, now))) return { error: NOT_ALLOWED };
-    mayWrite = !access.banned;
-  } else {
-    if (!access.rights.canRead) return { error: NOT_ALLOWED };
-    mayWrite = access.rights.canWrite;
-  }
-
-  // A repeat is answered before the write checks: the stored message is the truth, even if the
-  // member was banned since or its attachments are now (by this very message) taken.
-  const repeat = await storedPost(db, user.id, input.clientId);
-  if (repeat) return repeat;
-  if (!reviewed) {
-    const held = await heldRepeat(db, user.id, input.clientId);
-    if (held) return 'error' in held ? held : { held: true, heldId: null };
-  }
-
-  if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
-  // A timed mute closes writing as a ban does, until it ends (issue 22).
-  const muted = await muteRefusal(db, user.id, now);
-  if (muted) return { error: muted };
-  if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
-  if (!target.alert && !reviewed) {
-    const wait = await slowModeWait(db, user, access, now);
-    if (wait > 0) return { error: SLOW_MODE_TEXT.refused(Math.ceil(wait / 1000)), retryAfterMs: wait };
-  }
-  const rule = reviewed ? null : filterVerdict(access, user, input.content);
-  if (rule?.action === 'block') return { error: KEYWORD_TEXT.blocked };
-  if (rule?.action === 'hold') {
-    const refused = await checkAttachments(db, user, input.attachments, ['image', 'file']);
-    if (refused) return { error: refused };
-    return { held: true, heldId: await holdPost(db, user, target.roomId, input, rule.keyword, now) };
-  }
-  const written = await writeOnce(db, user, input, now, {
+  const context = await postContext(db, user.id, target.roomId, input.clientId, now);
+  if (!context) return { error: NOT_ALLOWED };
+  const refused = await screen(db, context, target, input, now, reviewed);
+  if (refused) return refused;
+  const { author, blockerIds } = context;
+  const written = await writeOnce(db, author, input, now, {
     // Voice notes and videos in rooms are for the staff (spec 2 §6).
-    kinds: user.isStaff ? ALL_KINDS : ['image', 'file'],
+    kinds: author.isStaff ? ALL_KINDS : ['image', 'file'],
     placement: async (tx) => ({
       place: { roomId: target.roomId, parentId: target.parentId, alertId: target.alert?.id ?? null, conversationId: null },
       seq: await nextSeq(tx, target.roomId),
@@ -109,7 +82,7 @@ export async function postMessage(
 
   const message = written.message;
   const parentId = target.alert?.id ?? target.parentId;
-  if (parentId === null || written.extra === null) return { created: true, message, thread: null };
+  if (parentId === null || written.extra === null) return { created: true, message, thread: null, blockerIds };
   const under = target.alert ? 'alert' : 'message';
   const pictures = await repliesPicturesOf(db, [parentId], under);
   return {
@@ -122,23 +95,171 @@ export async function postMessage(
       repliesPictures: pictures.get(parentId) ?? [],
       seq: written.extra.seq,
     },
+    blockerIds,
+  };
+}
+
+/** A new top-level message of a room without attachments: the busy rooms' posts, written in batches. */
+export type PlainRoomPost = PostMessageData & { room: string };
+export const isPlainRoomPost = (input: PostMessageData): input is PlainRoomPost => input.room !== undefined && input.attachments.length === 0;
+
+export type RoomPost = { user: UserRow; input: PlainRoomPost; now: Date; reviewed?: boolean };
+
+/**
+ * Plain messages to one room, written together (group commit, issue 25): one read of every
+ * author's context, each post screened in arrival order exactly as a single one is (an earlier
+ * post of the batch counts for the slow mode of the next), then one statement that takes the
+ * room's next seqs and inserts every accepted post, without a transaction's round trips (the row
+ * lock on the room orders concurrent writers). Each message's view is built from what is in
+ * hand — exactly what `toChatMessage` reads back for its row (server test). A pair repeated
+ * within the batch is answered with the first one's message; a pair that raced in from elsewhere
+ * meanwhile, with the stored winner (the seq it took stays unused: clients catch up over a gap).
+ * Answers one outcome per post, in order.
+ */
+export async function postRoomMessages(db: Database, roomId: string, posts: readonly RoomPost[]): Promise<PostOutcome[]> {
+  if (posts.length === 0) return [];
+  const contexts = await postContexts(
+    db,
+    roomId,
+    posts.map((p) => ({ authorId: p.user.id, clientId: p.input.clientId })),
+    posts[0]!.now,
+  );
+  const target: Target = { roomId, parentId: null, alert: null };
+  const outcomes: (PostOutcome | undefined)[] = [];
+  const accepted: { index: number; post: RoomPost; context: PostContext; id: string }[] = [];
+  const firstOfPair = new Map<string, number>();
+  const repeatsOf = new Map<number, number>();
+  for (const [index, post] of posts.entries()) {
+    const context = contexts.get(post.user.id);
+    if (!context) {
+      outcomes[index] = { error: NOT_ALLOWED };
+      continue;
+    }
+    const pair = `${post.user.id}|${post.input.clientId}`;
+    const first = firstOfPair.get(pair);
+    if (first !== undefined) {
+      repeatsOf.set(index, first);
+      continue;
+    }
+    const refused = await screen(db, context, target, post.input, post.now, post.reviewed ?? false);
+    if (refused) {
+      outcomes[index] = refused;
+      continue;
+    }
+    firstOfPair.set(pair, index);
+    accepted.push({ index, post, context, id: randomUUID() });
+    // The author's next post of this batch waits out the slow mode from this one.
+    context.lastPostAt = post.now;
+  }
+  const seqs = await insertRoomMessages(db, roomId, accepted);
+  for (const { index, post, context, id } of accepted) {
+    const seq = seqs.get(id);
+    if (seq === undefined) {
+      const winner = await storedPost(db, post.user.id, post.input.clientId);
+      if (!winner) throw new Error(`message perdu dans la room ${roomId}`);
+      outcomes[index] = winner;
+      continue;
+    }
+    const message = roomMessageView(id, roomId, seq, context.author, post.input, post.now);
+    outcomes[index] = { created: true, message, thread: null, blockerIds: context.blockerIds };
+  }
+  for (const [index, first] of repeatsOf) {
+    const outcome = outcomes[first]!;
+    outcomes[index] = 'message' in outcome ? { created: false, message: outcome.message } : outcome;
+  }
+  return outcomes.map((outcome) => outcome ?? { error: NOT_ALLOWED });
+}
+
+/** The accepted posts in one statement: the room's seqs taken together, in order. Answers id → seq of each row written. */
+async function insertRoomMessages(db: Database, roomId: string, rows: readonly { post: RoomPost; id: string }[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const values = sql.join(
+    rows.map(
+      ({ post, id }, i) =>
+        sql`(${id}::text, ${post.user.id}::int, ${post.input.clientId}::text, ${post.input.content}::text, ${i + 1}::int, ${post.now.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const written = await executeRows<{ id: string; seq: number }>(
+    db,
+    sql`
+    with next as (update rooms set last_seq = last_seq + ${rows.length} where id = ${roomId} returning last_seq)
+    insert into messages (id, room_id, author_id, client_id, content, seq, created_at)
+    select v.id, ${roomId}, v.author_id, v.client_id, v.content, next.last_seq - ${rows.length} + v.ord, v.created_at
+    from next, (values ${values}) as v(id, author_id, client_id, content, ord, created_at)
+    on conflict (author_id, client_id) do nothing
+    returning id, seq`,
+  );
+  return new Map(written.map((row) => [row.id, Number(row.seq)]));
+}
+
+function roomMessageView(id: string, roomId: string, seq: number, author: UserRow, input: PlainRoomPost, now: Date): ChatMessage {
+  return {
+    _id: id,
+    clientId: input.clientId,
+    room: roomId,
+    parentMessage: null,
+    alertId: null,
+    conversationId: null,
+    content: input.content,
+    date: now.toISOString(),
+    seq,
+    sender: toSender(author),
+    attachments: [],
+    likesCount: 0,
+    repliesCount: 0,
+    repliesPictures: [],
+    liked: false,
+    pinned: false,
+    title: null,
+    editedAt: null,
   };
 }
 
 /**
- * How long `user` still waits before posting in the room (issue 22, slow mode): the room's seconds
- * after their last message there (threads included), 0 when off, for moderators and for staff.
- * Only the last few seconds of the room are read (its (room, date) index).
+ * A post's checks before it is written, in order: reading rights (an alert's comments need the
+ * alert shown whole), a repeat answered with the stored message, a held post, writing rights
+ * (ban), a mute, attachments, the slow mode, the keyword filter (a held post is stored for a
+ * moderator here). Null when the post may be written.
  */
-async function slowModeWait(db: Database, user: UserRow, access: RoomAccess, now: Date): Promise<number> {
-  const seconds = access.room.slowModeSeconds;
-  if (seconds <= 0 || access.moderator || user.isStaff) return 0;
-  const since = new Date(now.getTime() - seconds * 1000);
-  const [last] = await db
-    .select({ at: max(messages.createdAt) })
-    .from(messages)
-    .where(and(eq(messages.roomId, access.room.id), gt(messages.createdAt, since), eq(messages.authorId, user.id), isNull(messages.alertId)));
-  return slowModeWaitMs(seconds, last?.at ? last.at.getTime() : null, now.getTime());
+async function screen(db: Database, context: PostContext, target: Target, input: PostMessageData, now: Date, reviewed: boolean): Promise<PostOutcome | null> {
+  const { access, author } = context;
+  // A comment under an alert needs the alert shown whole (VIP, or a freeAlert); a ban still
+  // closes it. Elsewhere the room's rights decide.
+  let mayWrite: boolean;
+  if (target.alert) {
+    if (!isUnlocked(target.alert, await alertViewerOf(db, author, now))) return { error: NOT_ALLOWED };
+    mayWrite = !access.banned;
+  } else {
+    if (!access.rights.canRead) return { error: NOT_ALLOWED };
+    mayWrite = access.rights.canWrite;
+  }
+
+  // A repeat is answered before the write checks: the stored message is the truth, even if the
+  // member was banned since or its attachments are now (by this very message) taken.
+  if (context.repeats.has(input.clientId)) {
+    const repeat = await storedPost(db, author.id, input.clientId);
+    if (repeat) return repeat;
+  }
+  const held = context.held.get(input.clientId);
+  if (!reviewed && held !== undefined && held !== 'approved') return held === 'rejected' ? { error: KEYWORD_TEXT.rejected } : { held: true, heldId: null };
+
+  if (!mayWrite) return { error: access.banned ? BANNED : NOT_ALLOWED };
+  // A timed mute closes writing as a ban does, until it ends (issue 22).
+  if (context.mutedUntil) return { error: MUTE_TEXT.refused(context.mutedUntil, now) };
+  if (input.attachments.length > 0 && !target.alert && !access.rights.canSendAttachments) return { error: NOT_ALLOWED };
+  if (!target.alert && !reviewed && !access.moderator && !author.isStaff) {
+    const wait = slowModeWaitMs(access.room.slowModeSeconds, context.lastPostAt?.getTime() ?? null, now.getTime());
+    if (wait > 0) return { error: SLOW_MODE_TEXT.refused(Math.ceil(wait / 1000)), retryAfterMs: wait };
+  }
+  const rule = reviewed ? null : filterVerdict(access, author, input.content);
+  if (rule?.action === 'block') return { error: KEYWORD_TEXT.blocked };
+  if (rule?.action === 'hold') {
+    const refused = await checkAttachments(db, author, input.attachments, ['image', 'file']);
+    if (refused) return { error: refused };
+    return { held: true, heldId: await holdPost(db, author, target.roomId, input, rule.keyword, now) };
+  }
+  return null;
 }
 
 export const ALL_KINDS: readonly AttachmentType[] = ['image', 'file', 'audio', 'video'];

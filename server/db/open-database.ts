@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,6 +21,13 @@ export type OpenDatabase = {
   /** The embedded database's files, as `template` takes them (PGlite only). */
   dump?: () => Promise<Blob>;
 };
+
+/** The rows of a raw `db.execute(sql…)`, whichever engine answered (both hand back `{ rows }`). */
+export async function executeRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  throw new Error('réponse inattendue de la base');
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -37,6 +37,7 @@ import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type Threa
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
+import { createRoomPosts, type RoomPosts } from '../chat/room-posts';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import { createFloodControl, type FloodControl } from '../chat/flood-control';
 import { registerMessagingHandlers } from '../messaging/conversation-events';
@@ -103,7 +104,13 @@ export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Reco
  * socket.io on the HTTP server's own port. A connection is opened with the access token
  * (spec 2 §7 "Realtime connection"); a missing or bad token is refused at the handshake.
  */
-export function attachSocketServer(app: FastifyInstance, db: Database, flood: FloodControl = createFloodControl(), pushes: ChatPushes = NO_CHAT_PUSHES): ComptoirIo {
+export function attachSocketServer(
+  app: FastifyInstance,
+  db: Database,
+  flood: FloodControl = createFloodControl(),
+  pushes: ChatPushes = NO_CHAT_PUSHES,
+  posts: RoomPosts = createRoomPosts(db),
+): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -123,7 +130,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database, flood: Fl
   });
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
-    registerChatHandlers(io, socket, db, app.log, flood, pushes);
+    registerChatHandlers(io, socket, db, app.log, flood, pushes, posts);
     registerMessagingHandlers(io, socket, db, app.log);
     registerReadStateHandlers(io, socket, db, app.log);
     registerInboxHandlers(io, socket, db, app.log);

@@ -13,7 +13,6 @@ import { decideHeld, heldInput, openHeld, roomRules, waitingHeld } from '../chat
 import { logModeration } from '../chat/moderation';
 import { postMessage } from '../chat/post-message';
 import { announcePost } from '../chat/chat-broadcast';
-import { blockedEitherWay } from '../chat/user-blocks';
 import { MODERATORS_CHANNEL, userChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
 import type { UserRow } from '../users/user-queries';
@@ -84,7 +83,7 @@ export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, 
     if ('error' in outcome) return reply.code(400).send({ error: outcome.error });
     if (!(await decideHeld(db, user, held.id, 'approved', now))) return reply.code(404).send({ error: KEYWORD_TEXT.decidedElsewhere });
     if ('created' in outcome && outcome.created && author) {
-      announcePost(io, outcome.message, outcome.thread, await blockedEitherWay(db, author.id));
+      announcePost(io, outcome.message, outcome.thread, outcome.blockerIds);
       await announceInboxChanges(io, db, author, outcome.message, pushes);
     }
     await logModeration(db, { moderatorId: user.id, action: 'held_approved', targetUserId: held.authorId, roomId: held.roomId, details: held.keyword }, now);

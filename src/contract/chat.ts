@@ -182,7 +182,12 @@ export const messageDeletedEvent = z.object({
   seq: z.int(),
 });
 export const chatUsersCountEvent = z.object({ room: id, count: z.int().check(z.nonnegative()) });
-export const increaseRoomMessageEvent = z.object({ room: id });
+/**
+ * 'increase room message' {room}: one more message in a room not open. Ours (issue 25): `count`,
+ * the messages one event stands for — the server sends a busy room's badge once per short
+ * interval, not once per message; absent, one.
+ */
+export const increaseRoomMessageEvent = z.object({ room: id, count: z._default(z.int().check(z.positive(), z.maximum(100_000)), 1) });
 export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.nullable(z.string()), seq: z.int() });
 
 /** Names of the realtime events, exactly as spec 2 §7 writes them. */

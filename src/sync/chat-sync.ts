@@ -206,9 +206,9 @@ export function createChatSync(deps: {
     if (seq) next.seqs.push(seq);
     if (after) next.after.push(after);
   }
-  function enqueueBadge(room: string) {
+  function enqueueBadge(room: string, count: number) {
     const next = pending();
-    next.badges.set(room, (next.badges.get(room) ?? 0) + 1);
+    next.badges.set(room, (next.badges.get(room) ?? 0) + count);
   }
   async function pump(): Promise<void> {
     try {
@@ -490,7 +490,7 @@ export function createChatSync(deps: {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
-      if (!onScreen(event.room)) enqueueBadge(event.room);
+      if (!onScreen(event.room)) enqueueBadge(event.room, event.count);
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
     socket.onConnect(() => {

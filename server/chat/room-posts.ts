@@ -1,0 +1,88 @@
+import type { Database } from '../db/open-database';
+import type { UserRow } from '../users/user-queries';
+import { isPlainRoomPost, postMessage, postRoomMessages, type PostMessageData, type PostOutcome, type RoomPost } from './post-message';
+
+/**
+ * How the socket's posts reach the database (issue 25). A plain post to a room (no attachments)
+ * joins its room's queue: the first one of a quiet room is written at once; those that arrive
+ * while a room's write is under way are written together by the next one (group commit), each
+ * answered with its own outcome, in arrival order. Other posts (threads, comments, attachments)
+ * are written one by one as before.
+ *
+ * Past what the server can write, a post is answered at once with `SERVER_BUSY` and a wait
+ * (`retryAfterMs`) instead of queueing for seconds: the client's outbox keeps it and sends it
+ * again after the wait, with its same client id, so nothing is lost nor doubled.
+ */
+export type RoomPosts = {
+  post(user: UserRow, input: PostMessageData, now?: Date): Promise<PostOutcome>;
+  /** Posts waiting or being written (tests, metrics). */
+  readonly pending: number;
+};
+
+export const SERVER_BUSY = 'Serveur très sollicité : votre message partira dans un instant.';
+
+export type RoomPostsOptions = {
+  /** At most so many posts in one write. */
+  maxBatch: number;
+  /** A room's queue whose oldest post has waited this long turns new posts away. */
+  maxWaitMs: number;
+  /** Or a queue this long. */
+  maxQueued: number;
+  /** The wait answered to a post turned away: this, plus up to as much again at random (retries spread out). */
+  retryAfterMs: number;
+};
+
+export const ROOM_POSTS_DEFAULTS: RoomPostsOptions = { maxBatch: 64, maxWaitMs: 400, maxQueued: 400, retryAfterMs: 1000 };
+
+type Job = RoomPost & { queuedAt: number; answer: (outcome: PostOutcome) => void; fail: (error: unknown) => void };
+
+export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions> = {}): RoomPosts {
+  const { maxBatch, maxWaitMs, maxQueued, retryAfterMs } = { ...ROOM_POSTS_DEFAULTS, ...options };
+  const queues = new Map<string, Job[]>();
+  const writing = new Set<string>();
+  let pending = 0;
+
+  async function drain(roomId: string): Promise<void> {
+    writing.add(roomId);
+    try {
+      for (;;) {
+        const queue = queues.get(roomId);
+        if (!queue || queue.length === 0) break;
+        const batch = queue.splice(0, maxBatch);
+        try {
+          const outcomes = await postRoomMessages(db, roomId, batch);
+          batch.forEach((job, i) => job.answer(outcomes[i]!));
+        } catch (error) {
+          for (const job of batch) job.fail(error);
+        } finally {
+          pending -= batch.length;
+        }
+      }
+    } finally {
+      writing.delete(roomId);
+      if (queues.get(roomId)?.length === 0) queues.delete(roomId);
+    }
+  }
+
+  const busy = (queue: Job[] | undefined, at: number): boolean =>
+    queue !== undefined && queue.length > 0 && (queue.length >= maxQueued || at - queue[0]!.queuedAt >= maxWaitMs);
+
+  return {
+    get pending() {
+      return pending;
+    },
+    post(user, input, now = new Date()) {
+      if (!isPlainRoomPost(input)) return postMessage(db, user, input, now);
+      const at = performance.now();
+      const queue = queues.get(input.room);
+      if (busy(queue, at)) return Promise.resolve({ error: SERVER_BUSY, retryAfterMs: retryAfterMs + Math.floor(Math.random() * retryAfterMs) });
+      return new Promise<PostOutcome>((answer, fail) => {
+        const jobs = queue ?? [];
+        if (!queue) queues.set(input.room, jobs);
+        jobs.push({ user, input, now, queuedAt: at, answer, fail });
+        pending += 1;
+        if (!writing.has(input.room)) void drain(input.room);
+      });
+    },
+  };
+}

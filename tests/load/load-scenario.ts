@@ -1,0 +1,236 @@
+import { CLIENT_EVENTS, SERVER_EVENTS } from '../../src/contract/chat';
+import { cpuMsOf } from './load-server';
+import { RawSocket } from './raw-socket';
+
+/**
+ * One load run: members connected to a server, some of them in a room, a share of those posting
+ * at a steady total rate. Measured: each post's acknowledgement (sent → answered), each delivery
+ * to every member in the room (sent → the broadcast frame read by that member's socket), errors,
+ * and the generator's own CPU. Latencies go into 1-ms histograms, so a million deliveries cost
+ * no more memory than ten.
+ */
+
+export type Member = { id: number; token: string };
+
+export type RunPlan = { rate: number; seconds: number; posters: number; label: string; room: string };
+
+export type RunResult = {
+  label: string;
+  rate: number;
+  seconds: number;
+  members: number;
+  inRoom: number;
+  posted: number;
+  acked: number;
+  /** Posts answered with an error (overload, refusal) within the answer timeout. */
+  refused: number;
+  /** Posts with no answer within the timeout (or a closed connection). */
+  failed: number;
+  /** Posts whose answer (ack or refusal) took more than a second. */
+  answeredLate: number;
+  refusals: Record<string, number>;
+  ack: Percentiles;
+  delivery: Percentiles;
+  /** Deliveries expected (acked posts × members in the room) and read. */
+  deliveriesExpected: number;
+  deliveriesSeen: number;
+  achievedPerSecond: number;
+  generatorCpuPercent: number;
+  /** The server process's CPU over the run, in % of one core. */
+  serverCpuPercent: number;
+  /** Client ids of the acknowledged posts (for the history check). */
+  ackedIds: Set<string>;
+  refusedIds: Set<string>;
+};
+
+export type Percentiles = { p50: number; p95: number; p99: number; max: number };
+
+const MESSAGE_FRAME = `42["${SERVER_EVENTS.message}",`;
+/** One member in ten times its deliveries (50 of a room of 500); all of them count theirs. */
+const MEASURED_EVERY = 10;
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/** A 1-ms histogram up to a minute. */
+class Histogram {
+  private readonly bins = new Uint32Array(60_001);
+  count = 0;
+  private highest = 0;
+  add(ms: number): void {
+    const bin = Math.min(60_000, Math.max(0, Math.round(ms)));
+    this.bins[bin]! += 1;
+    this.count += 1;
+    this.highest = Math.max(this.highest, ms);
+  }
+  percentiles(): Percentiles {
+    return { p50: this.at(0.5), p95: this.at(0.95), p99: this.at(0.99), max: Math.round(this.highest * 10) / 10 };
+  }
+  private at(q: number): number {
+    if (this.count === 0) return 0;
+    const rank = Math.ceil(q * this.count);
+    let seen = 0;
+    for (let ms = 0; ms < this.bins.length; ms += 1) {
+      seen += this.bins[ms]!;
+      if (seen >= rank) return ms;
+    }
+    return 60_000;
+  }
+}
+
+/** The connected members: `inRoom` of them joined to the room, the others only connected (their readers' channels). */
+export class LoadCrowd {
+  private readonly sockets: RawSocket[] = [];
+  private inRoomCount = 0;
+  /** clientId → performance.now() when sent, for the run under way. */
+  private sentAt = new Map<string, number>();
+  private delivery = new Histogram();
+  private delivered = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly room: string,
+  ) {}
+
+  get size(): number {
+    return this.sockets.length;
+  }
+  get inRoom(): number {
+    return this.inRoomCount;
+  }
+
+  /**
+   * Connects `members` (50 at a time), joining the room when `join`. One member in
+   * `MEASURED_EVERY` reads each broadcast and times it; the others count theirs undecoded.
+   */
+  async connect(members: readonly Member[], join: boolean): Promise<void> {
+    for (let from = 0; from < members.length; from += 50) {
+      const listen = (i: number) =>
+        !join ? {} : (from + i) % MEASURED_EVERY === 0 ? { onFrame: (frame: string, at: number) => this.onFrame(frame, at) } : { onBroadcast: () => this.onBroadcast(), counted: MESSAGE_FRAME };
+      const batch = await Promise.all(members.slice(from, from + 50).map((m, i) => RawSocket.open(this.url, m.token, listen(i))));
+      if (join) {
+        const answers = await Promise.all(batch.map((s) => s.emitWithAck(CLIENT_EVENTS.join, { room: this.room }, ANSWER_TIMEOUT_MS)));
+        const refused = answers.filter((a) => typeof a !== 'object' || a === null || !('ok' in a));
+        if (refused.length > 0) throw new Error(`'join room' refusé : ${JSON.stringify(refused[0])}`);
+        this.inRoomCount += batch.length;
+      }
+      this.sockets.push(...batch);
+    }
+  }
+
+  /** Closes the last `count` connections (members that only connected). */
+  disconnectLast(count: number): void {
+    for (const socket of this.sockets.splice(this.sockets.length - count, count)) socket.close();
+  }
+
+  close(): void {
+    for (const socket of this.sockets.splice(0)) socket.close();
+    this.inRoomCount = 0;
+  }
+
+  async run(plan: RunPlan, runId: string, serverPid: number): Promise<RunResult> {
+    const posters = this.sockets.slice(0, Math.min(plan.posters, this.inRoomCount));
+    if (posters.length === 0) throw new Error('aucun membre dans la room pour poster');
+    this.sentAt = new Map();
+    this.delivery = new Histogram();
+    this.delivered = 0;
+    const ack = new Histogram();
+    const ackedIds = new Set<string>();
+    const refusedIds = new Set<string>();
+    const refusals: Record<string, number> = {};
+    let refused = 0;
+    let failed = 0;
+    let answeredLate = 0;
+    let lastAnswer = 0;
+    const total = Math.round(plan.rate * plan.seconds);
+    const interval = 1000 / plan.rate;
+    const answers: Promise<void>[] = [];
+    const cpu = process.cpuUsage();
+    const serverCpu = cpuMsOf(serverPid);
+    const started = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const wait = started + i * interval - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const socket = posters[i % posters.length]!;
+      const clientId = `${runId}-${String(i).padStart(6, '0')}`;
+      const sent = performance.now();
+      this.sentAt.set(clientId, sent);
+      answers.push(
+        socket.emitWithAck(CLIENT_EVENTS.post, { clientId, room: this.room, content: LINES[i % LINES.length]! }, ANSWER_TIMEOUT_MS).then((answer) => {
+          const at = performance.now();
+          lastAnswer = at;
+          if (at - sent > 1000) answeredLate += 1;
+          if (typeof answer === 'object' && answer !== null && 'message' in answer) {
+            ack.add(at - sent);
+            ackedIds.add(clientId);
+          } else {
+            const error = typeof answer === 'object' && answer !== null && 'error' in answer ? String(answer.error) : 'réponse inattendue';
+            if (error === 'délai dépassé' || error === 'connexion fermée') failed += 1;
+            else {
+              refused += 1;
+              refusedIds.add(clientId);
+            }
+            refusals[error] = (refusals[error] ?? 0) + 1;
+          }
+        }),
+      );
+    }
+    await Promise.all(answers);
+    const cpuUsed = process.cpuUsage(cpu);
+    const wall = performance.now() - started;
+    const serverCpuPercent = Math.round(((cpuMsOf(serverPid) - serverCpu) / wall) * 100);
+    // Deliveries still on their way get a second after the last answer.
+    const expected = ackedIds.size * this.inRoomCount;
+    const deadline = performance.now() + 5000;
+    while (this.delivered < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const seconds = Math.max(0.001, (lastAnswer - started) / 1000);
+    return {
+      label: plan.label,
+      rate: plan.rate,
+      seconds: plan.seconds,
+      members: this.sockets.length,
+      inRoom: this.inRoomCount,
+      posted: total,
+      acked: ackedIds.size,
+      refused,
+      failed,
+      answeredLate,
+      refusals,
+      ack: ack.percentiles(),
+      delivery: this.delivery.percentiles(),
+      deliveriesExpected: expected,
+      deliveriesSeen: this.delivered,
+      achievedPerSecond: Math.round((ackedIds.size / seconds) * 10) / 10,
+      generatorCpuPercent: Math.round(((cpuUsed.user + cpuUsed.system) / 1000 / wall) * 100),
+      serverCpuPercent,
+      ackedIds,
+      refusedIds,
+    };
+  }
+
+  private onBroadcast(): void {
+    this.delivered += 1;
+  }
+
+  private onFrame(frame: string, at: number): void {
+    if (!frame.startsWith(MESSAGE_FRAME)) return;
+    const key = '"clientId":"';
+    const start = frame.indexOf(key);
+    if (start < 0) return;
+    const end = frame.indexOf('"', start + key.length);
+    const sent = this.sentAt.get(frame.slice(start + key.length, end));
+    if (sent === undefined) return;
+    this.delivery.add(at - sent);
+    this.delivered += 1;
+  }
+}
+
+/** What traders write in a busy minute: short lines of a realistic length. */
+const LINES = [
+  'EURUSD casse les 1.0850, je prends une partie des gains',
+  'NFP bien au-dessus du consensus, le dollar se reprend fort',
+  'Quelqu’un joue le retour sur la résistance ?',
+  'Stop remonté au point d’entrée, on laisse courir',
+  'GBPJPY en range depuis l’ouverture de Londres',
+  'Attention à la volatilité dans les 5 prochaines minutes',
+  'Je reste à l’écart, trop de bruit pour moi',
+  'TP1 touché sur l’or, merci coach',
+];

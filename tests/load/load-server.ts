@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+/**
+ * The servers the load runs against, each in a process of its own: Comptoir's production start
+ * (`server/main.ts`, NODE_ENV=production) on the embedded database or PostgreSQL, and the bare
+ * socket.io server of `bench/bare-server.ts` (the floor). Their resident memory is sampled from
+ * /proc while a run lasts.
+ */
+
+const root = new URL('../../', import.meta.url).pathname;
+
+export type LoadServer = { url: string; pid: number; stop(): Promise<void> };
+
+export type ServerKind = { kind: 'comptoir'; env: Record<string, string> } | { kind: 'bare' };
+
+export async function startLoadServer(port: number, server: ServerKind): Promise<LoadServer> {
+  const entry = server.kind === 'bare' ? join(root, 'bench/bare-server.ts') : serverEntry();
+  // `LOAD_CPU_PROF=dir`: the server's CPU profile over its run, written into dir when it stops.
+  const profile = server.kind === 'comptoir' && process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...(server.kind === 'comptoir' ? server.env : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RENEWAL_INTERVAL_MINUTES: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`le serveur s'est arrêté (code ${code})`))));
+  exited.catch(() => undefined);
+  const deadline = Date.now() + 90_000;
+  while (!(await Promise.race([portAnswers(port), exited]))) {
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('le serveur ne répond pas après 90 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** The compiled server when it was built (`npm run build:server`), else its TypeScript. */
+function serverEntry(): string {
+  return join(root, 'server/main.ts');
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await done;
+  clearTimeout(timer);
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The process's resident memory in MB (Linux), sampled every 250 ms until `stop()` gives the highest. */
+export function sampleMemory(pid: number): { stop(): number } {
+  let highest = 0;
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      highest = Math.max(highest, kb / 1024);
+    } catch {
+      // The process is gone: its last sample stands.
+    }
+  };
+  read();
+  const timer = setInterval(read, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return highest;
+    },
+  };
+}
+
+/** The process's CPU time so far in ms (user + system, Linux), to give a run's server CPU share. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After the command: state is field 3, utime 14, stime 15 (clock ticks of 10 ms).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}

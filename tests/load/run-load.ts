@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { count, like } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/open-database';
+import { messages } from '../../server/db/schema';
+import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
+import { LoadCrowd, type RunResult } from './load-scenario';
+import { sampleMemory, startLoadServer, type LoadServer } from './load-server';
+
+/**
+ * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
+ * account and socket, 100 of them posting at 100 posts a second in all; then the same with 2,000
+ * members connected (500 in the room); then the highest rate answered with an ack p95 ≤ 250 ms;
+ * then three times that for 20 s. On the embedded database and on PostgreSQL, with the same
+ * generator against a bare socket.io server as the floor. Prints the table, writes
+ * bench/load-results.json. `--smoke` (in `npm test`): a small room, embedded database only, judged
+ * on nothing lost, doubled or refused — not on time.
+ */
+
+const smoke = process.argv.includes('--smoke');
+const onlyDb = process.argv.find((a) => a.startsWith('--db='))?.slice(5);
+const root = new URL('../../', import.meta.url).pathname;
+const PORT = Number(process.env.LOAD_PORT ?? 3450);
+const ROOM = 'forex';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_NAME = 'comptoir_load';
+
+const PLAN = smoke
+  ? { inRoom: 40, extra: 20, posters: 20, rate: 20, seconds: 3, capacity: [] as number[], overloadSeconds: 0 }
+  : { inRoom: 500, extra: 1500, posters: 100, rate: 100, seconds: 10, capacity: [100, 150, 200, 300, 400, 600, 800, 1200], overloadSeconds: 20 };
+
+const BUDGET = { ackP95: 50, deliveryP95: 50, capacityAckP95: 250, answerWithinMs: 1000, postgresRssMb: 150 };
+
+type Side = {
+  room: RunResult;
+  crowded: RunResult;
+  capacity: number;
+  capacityRuns: { rate: number; ackP95: number; errors: number }[];
+  overload: RunResult | null;
+  history: { acked: number; missing: number; doubled: number; refusedStored: number } | null;
+  rssMb: number;
+};
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const total = PLAN.inRoom + PLAN.extra;
+  const sides: Record<string, Side> = {};
+
+  // The floor first: the bare socket.io server, the same crowd and generator.
+  {
+    const server = await startLoadServer(PORT, { kind: 'bare' });
+    const fake = Array.from({ length: total }, (_, i) => ({ id: i + 1, token: 'floor' }));
+    sides.floor = await runSide(server, fake, 'floor', false);
+    await server.stop();
+  }
+
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (onlyDb && onlyDb !== kind) continue;
+    if (smoke && kind === 'postgres') continue;
+    const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-load-'));
+    let where: LoadDatabase;
+    if (kind === 'pglite') where = { kind, dataDir };
+    else {
+      const url = await freshPostgres(ADMIN_URL, PG_NAME);
+      if (!url) {
+        console.log(`PostgreSQL injoignable (${ADMIN_URL}) : le cas PostgreSQL est sauté.`);
+        continue;
+      }
+      where = { kind, url };
+    }
+    try {
+      const members = await seedLoadDatabase(where, total, jwtSecret);
+      const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
+      if (where.kind === 'postgres') env.DATABASE_URL = where.url;
+      const server = await startLoadServer(PORT, { kind: 'comptoir', env });
+      let side: Side;
+      try {
+        side = await runSide(server, members, kind, !smoke);
+      } finally {
+        await server.stop();
+      }
+      side.history = await checkHistory(where, [side.room, side.crowded, ...(side.overload ? [side.overload] : [])]);
+      sides[kind] = side;
+    } finally {
+      if (where.kind === 'postgres') await dropPostgres(ADMIN_URL, PG_NAME);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const failures = report(sides);
+  const results = {
+    machine: {
+      cpu: cpus()[0]?.model ?? 'inconnu',
+      cores: cpus().length,
+      memory_gb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      load_at_end: Math.round(loadavg()[0]! * 100) / 100,
+      date: new Date().toISOString(),
+      seconds: Math.round((Date.now() - started) / 1000),
+    },
+    mode: smoke ? 'smoke' : 'full',
+    plan: PLAN,
+    budgets: BUDGET,
+    sides: Object.fromEntries(Object.entries(sides).map(([name, side]) => [name, serialisable(side)])),
+    failures,
+  };
+  const file = smoke ? join(tmpdir(), 'comptoir-load-smoke.json') : join(root, 'bench/load-results.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
+  if (failures.length > 0) {
+    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** The room case, the crowded case, then (in full) the capacity and the overload, on one server. */
+async function runSide(server: LoadServer, members: readonly LoadMember[], name: string, withOverload: boolean): Promise<Side> {
+  const crowd = new LoadCrowd(server.url, ROOM);
+  const memory = sampleMemory(server.pid);
+  try {
+    await crowd.connect(members.slice(0, PLAN.inRoom), true);
+    const plan = { rate: PLAN.rate, seconds: PLAN.seconds, posters: PLAN.posters, room: ROOM };
+    const room = await crowd.run({ ...plan, label: 'room' }, `load-${name}-room`, server.pid);
+    log(name, room);
+    await crowd.connect(members.slice(PLAN.inRoom), false);
+    const crowded = await crowd.run({ ...plan, label: 'crowded' }, `load-${name}-crowded`, server.pid);
+    log(name, crowded);
+    crowd.disconnectLast(PLAN.extra);
+
+    let capacity = 0;
+    const capacityRuns: Side['capacityRuns'] = [];
+    for (const rate of PLAN.capacity) {
+      await pause(2000);
+      const step = await crowd.run({ rate, seconds: 5, posters: PLAN.posters, room: ROOM, label: `capacity-${rate}` }, `load-${name}-cap${rate}`, server.pid);
+      log(name, step);
+      const errors = step.refused + step.failed;
+      capacityRuns.push({ rate, ackP95: step.ack.p95, errors });
+      if (step.ack.p95 > BUDGET.capacityAckP95 || errors > 0) break;
+      capacity = rate;
+    }
+    let overload: RunResult | null = null;
+    if (withOverload && capacity > 0) {
+      await pause(3000);
+      overload = await crowd.run({ rate: capacity * 3, seconds: PLAN.overloadSeconds, posters: PLAN.posters, room: ROOM, label: 'overload' }, `load-${name}-over`, server.pid);
+      log(name, overload);
+    }
+    return { room, crowded, capacity, capacityRuns, overload, history: null, rssMb: Math.round(memory.stop()) };
+  } finally {
+    memory.stop();
+    crowd.close();
+  }
+}
+
+/** Every acknowledged post is in the history once; a refused one is not in it. */
+async function checkHistory(where: LoadDatabase, runs: RunResult[]): Promise<Side['history']> {
+  const database = await openDatabase(where.kind === 'pglite' ? { dataDir: where.dataDir } : { databaseUrl: where.url, dataDir: null });
+  try {
+    const stored = await database.db
+      .select({ clientId: messages.clientId, n: count() })
+      .from(messages)
+      .where(like(messages.clientId, 'load-%'))
+      .groupBy(messages.clientId);
+    const times = new Map(stored.map((row) => [row.clientId, row.n]));
+    let missing = 0;
+    let doubled = 0;
+    let refusedStored = 0;
+    let acked = 0;
+    for (const run of runs) {
+      for (const id of run.ackedIds) {
+        acked += 1;
+        const n = times.get(id) ?? 0;
+        if (n === 0) missing += 1;
+        if (n > 1) doubled += 1;
+      }
+      for (const id of run.refusedIds) if (times.has(id)) refusedStored += 1;
+    }
+    return { acked, missing, doubled, refusedStored };
+  } finally {
+    await database.close();
+  }
+}
+
+function report(sides: Record<string, Side>): string[] {
+  const failures: string[] = [];
+  const floor = sides.floor;
+  const dbs = Object.keys(sides).filter((k) => k !== 'floor');
+  const header = ['', ...dbs.map((d) => (d === 'pglite' ? 'base embarquée' : 'PostgreSQL')), 'plancher (socket.io nu)', 'budget'];
+  const rows: string[][] = [];
+  const line = (label: string, pick: (s: Side) => string, budget: string) => rows.push([label, ...dbs.map((d) => pick(sides[d]!)), floor ? pick(floor) : '—', budget]);
+  const ms = (v: number) => `${v} ms`;
+  line(`${PLAN.rate}/s, ${PLAN.inRoom} dans la room : ack p95`, (s) => ms(s.room.ack.p95), smoke ? '—' : `≤ ${BUDGET.ackP95} ms`);
+  line('  réception p95', (s) => ms(s.room.delivery.p95), smoke ? '—' : `≤ ${BUDGET.deliveryP95} ms`);
+  line('  erreurs', (s) => String(s.room.refused + s.room.failed), '0');
+  line(`${PLAN.rate}/s, ${PLAN.inRoom + PLAN.extra} connectés : ack p95`, (s) => ms(s.crowded.ack.p95), smoke ? '—' : `≤ ${BUDGET.ackP95} ms`);
+  line('  réception p95', (s) => ms(s.crowded.delivery.p95), smoke ? '—' : `≤ ${BUDGET.deliveryP95} ms`);
+  line('  erreurs', (s) => String(s.crowded.refused + s.crowded.failed), '0');
+  if (!smoke) {
+    line('capacité (ack p95 ≤ 250 ms)', (s) => `${s.capacity}/s`, floor ? `≥ ${floor.capacity / 2}/s` : '—');
+    line('surcharge 3× 20 s : réponses > 1 s', (s) => (s.overload ? String(s.overload.answeredLate + s.overload.failed) : '—'), '0');
+    line('  acceptés / refusés', (s) => (s.overload ? `${s.overload.acked} / ${s.overload.refused}` : '—'), '—');
+  }
+  line('historique : perdus / doublés', (s) => (s.history ? `${s.history.missing} / ${s.history.doubled}` : '—'), '0 / 0');
+  line('mémoire résidente max', (s) => `${s.rssMb} Mo`, `PostgreSQL ≤ ${BUDGET.postgresRssMb} Mo`);
+  line('CPU du serveur / du générateur (cas room)', (s) => `${s.room.serverCpuPercent} % / ${s.room.generatorCpuPercent} %`, '—');
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
+  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | '));
+  console.log('');
+  print(header);
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  rows.forEach(print);
+
+  for (const db of dbs) {
+    const side = sides[db]!;
+    for (const run of [side.room, side.crowded]) {
+      if (run.refused + run.failed > 0) failures.push(`${db} ${run.label} : ${run.refused + run.failed} erreurs ${JSON.stringify(run.refusals)}`);
+      if (run.deliveriesSeen < run.deliveriesExpected) failures.push(`${db} ${run.label} : ${run.deliveriesExpected - run.deliveriesSeen} réceptions manquantes`);
+      if (!smoke && run.ack.p95 > BUDGET.ackP95) failures.push(`${db} ${run.label} : ack p95 ${run.ack.p95} ms > ${BUDGET.ackP95}`);
+      if (!smoke && run.delivery.p95 > BUDGET.deliveryP95) failures.push(`${db} ${run.label} : réception p95 ${run.delivery.p95} ms > ${BUDGET.deliveryP95}`);
+    }
+    if (side.history && (side.history.missing > 0 || side.history.doubled > 0 || side.history.refusedStored > 0)) {
+      failures.push(`${db} historique : ${side.history.missing} perdus, ${side.history.doubled} doublés, ${side.history.refusedStored} refusés mais enregistrés`);
+    }
+    if (!smoke) {
+      if (floor && side.capacity < floor.capacity / 2) failures.push(`${db} capacité ${side.capacity}/s < la moitié du plancher (${floor.capacity}/s)`);
+      if (side.overload && side.overload.answeredLate + side.overload.failed > 0) failures.push(`${db} surcharge : ${side.overload.answeredLate + side.overload.failed} réponses après 1 s`);
+      if (db === 'postgres' && side.rssMb > BUDGET.postgresRssMb) failures.push(`postgres : mémoire ${side.rssMb} Mo > ${BUDGET.postgresRssMb}`);
+    }
+  }
+  return failures;
+}
+
+function log(name: string, run: RunResult): void {
+  const errors = run.refused + run.failed;
+  console.log(
+    `${name.padEnd(8)} ${run.label.padEnd(14)} ${run.rate}/s × ${run.seconds} s, ${run.members} connectés (${run.inRoom} room) : ` +
+      `ack p50 ${run.ack.p50} p95 ${run.ack.p95} p99 ${run.ack.p99} ms, réception p95 ${run.delivery.p95} ms, ` +
+      `${run.acked} acceptés, ${errors} erreurs${errors ? ` ${JSON.stringify(run.refusals)}` : ''}, ${run.achievedPerSecond}/s, serveur ${run.serverCpuPercent} %, générateur ${run.generatorCpuPercent} %`,
+  );
+}
+
+function serialisable(side: Side) {
+  const run = ({ ackedIds: _a, refusedIds: _r, ...rest }: RunResult) => rest;
+  return { ...side, room: run(side.room), crowded: run(side.crowded), overload: side.overload ? run(side.overload) : null };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { CLIENT_EVENTS, postMessageAck } from '../../src/contract/chat';
+import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
+import { BANNED, NOT_ALLOWED } from '../../server/chat/chat-access';
+import { postRoomMessages, type PostOutcome } from '../../server/chat/post-message';
+import { createRoomPosts, SERVER_BUSY } from '../../server/chat/room-posts';
+import type { OpenDatabase } from '../../server/db/open-database';
+import { seedDemoData } from '../../server/db/seed';
+import { messages, rooms, users, userSubscriptions } from '../../server/db/schema';
+import { findUserById, type UserRow } from '../../server/users/user-queries';
+import { userIdOf, useChatServer } from './chat-helpers';
+import { migratedDatabase } from './migrated-template';
+
+/**
+ * Issue 25: busy rooms. Posts to one room that arrive together are written together (group
+ * commit), each keeping its answer, its order and its idempotency; past what the server can
+ * write, a post is turned away at once with a wait; a member's rights are read for each post, so
+ * a ban, an expiry or a block applies to the very next one.
+ */
+
+describe('group commit', () => {
+  let database: OpenDatabase;
+  let member: UserRow;
+  let other: UserRow;
+  let outsider: UserRow;
+  beforeAll(async () => {
+    database = await migratedDatabase();
+    await seedDemoData(database.db);
+    const [vip] = await database.db.select().from(users).where(eq(users.username, 'vip'));
+    const [live] = await database.db.select().from(users).where(eq(users.username, 'live'));
+    member = (await findUserById(database.db, vip!.id))!;
+    other = (await findUserById(database.db, live!.id))!;
+    const [free] = await database.db.select().from(users).where(eq(users.username, 'membre'));
+    outsider = (await findUserById(database.db, free!.id))!;
+  });
+  afterAll(() => database.close());
+
+  const plain = (content: string, clientId = `gc-${randomUUID()}`) => ({ clientId, room: 'forex', content, attachments: [] as string[] });
+  const created = (outcome: PostOutcome) => {
+    if (!('created' in outcome) || !outcome.created) throw new Error(`pas écrit : ${JSON.stringify(outcome)}`);
+    return outcome.message;
+  };
+
+  it('writes a batch in arrival order with consecutive seqs, one answer per post', async () => {
+    const [before] = await database.db.select({ lastSeq: rooms.lastSeq }).from(rooms).where(eq(rooms.id, 'forex'));
+    const now = new Date();
+    const posts = ['un', 'deux', 'trois', 'quatre'].map((word, i) => ({ user: i % 2 ? other : member, input: plain(`Lot ${word}`), now: new Date(now.getTime() + i) }));
+    const outcomes = await postRoomMessages(database.db, 'forex', posts);
+    const answered = outcomes.map(created);
+    expect(answered.map((m) => m.content)).toEqual(['Lot un', 'Lot deux', 'Lot trois', 'Lot quatre']);
+    expect(answered.map((m) => m.seq)).toEqual([1, 2, 3, 4].map((n) => before!.lastSeq + n));
+    expect(answered.map((m) => m.sender.username)).toEqual(['vip', 'live', 'vip', 'live']);
+    const stored = await database.db.select().from(messages).where(like(messages.content, 'Lot %')).orderBy(asc(messages.seq));
+    expect(stored.map((m) => m.id)).toEqual(answered.map((m) => m._id));
+    const [after] = await database.db.select({ lastSeq: rooms.lastSeq }).from(rooms).where(eq(rooms.id, 'forex'));
+    expect(after!.lastSeq).toBe(before!.lastSeq + 4);
+  });
+
+  it('stores a pair repeated in the batch, or already stored, once, and answers every repeat with it', async () => {
+    const again = plain('Une fois seulement');
+    const now = new Date();
+    const outcomes = await postRoomMessages(database.db, 'forex', [
+      { user: member, input: again, now },
+      { user: other, input: plain('Entre les deux'), now },
+      { user: member, input: again, now },
+    ]);
+    const first = created(outcomes[0]!);
+    expect(outcomes[2]).toEqual({ created: false, message: first });
+    const later = await postRoomMessages(database.db, 'forex', [{ user: member, input: again, now: new Date() }]);
+    expect(later[0]).toEqual({ created: false, message: first });
+    const stored = await database.db.select().from(messages).where(and(eq(messages.authorId, member.id), eq(messages.clientId, again.clientId)));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('screens each post of a batch on its own: a refused one leaves the others written', async () => {
+    const now = new Date();
+    const outcomes = await postRoomMessages(database.db, 'forex', [
+      { user: member, input: plain('Avant le vide'), now },
+      { user: outsider, input: plain('Sans abonnement'), now },
+      { user: member, input: plain('Après le vide'), now },
+    ]);
+    expect(created(outcomes[0]!).content).toBe('Avant le vide');
+    expect(outcomes[1]).toEqual({ error: NOT_ALLOWED });
+    expect(created(outcomes[2]!).content).toBe('Après le vide');
+    expect(created(outcomes[2]!).seq).toBe(created(outcomes[0]!).seq + 1);
+  });
+
+  it('counts an earlier post of the same batch for the slow mode', async () => {
+    await database.db.update(rooms).set({ slowModeSeconds: 30 }).where(eq(rooms.id, 'indices'));
+    try {
+      const now = new Date(Date.now() + 3_600_000);
+      const outcomes = await postRoomMessages(database.db, 'indices', [
+        { user: member, input: { ...plain('Premier'), room: 'indices' }, now },
+        { user: member, input: { ...plain('Second trop tôt'), room: 'indices' }, now: new Date(now.getTime() + 5) },
+      ]);
+      expect(created(outcomes[0]!).content).toBe('Premier');
+      expect(outcomes[1]).toMatchObject({ error: expect.stringMatching(/^Mode lent/), retryAfterMs: expect.any(Number) });
+    } finally {
+      await database.db.update(rooms).set({ slowModeSeconds: 0 }).where(eq(rooms.id, 'indices'));
+    }
+  });
+
+  it('writes posts that arrive while a write is under way together, in order, each answered', async () => {
+    const posts = createRoomPosts(database.db);
+    const words = Array.from({ length: 30 }, (_, i) => `Rafale ${String(i).padStart(2, '0')}`);
+    const outcomes = await Promise.all(words.map((word, i) => posts.post(i % 3 ? member : other, plain(word))));
+    const answered = outcomes.map(created);
+    expect(answered.map((m) => m.content)).toEqual(words);
+    const seqs = answered.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(words.length);
+    expect(posts.pending).toBe(0);
+  });
+
+  it('turns posts away at once with a wait past what it can write, and writes the others once', async () => {
+    const posts = createRoomPosts(database.db, { maxQueued: 5, maxWaitMs: 10_000 });
+    const sent = Array.from({ length: 40 }, (_, i) => plain(`Surcharge ${i}`));
+    const started = performance.now();
+    const outcomes = await Promise.all(sent.map((input) => posts.post(member, input)));
+    const busy = outcomes.filter((o) => 'error' in o && o.error === SERVER_BUSY);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const refusal of busy) expect('retryAfterMs' in refusal && refusal.retryAfterMs).toBeGreaterThanOrEqual(1000);
+    // Sent again after the wait (as the outbox does, with the same client ids): every one is written once.
+    const retried: PostOutcome[] = [];
+    for (const input of sent) retried.push(await posts.post(member, input));
+    expect(retried.every((o) => 'message' in o)).toBe(true);
+    const stored = await database.db.select({ clientId: messages.clientId }).from(messages).where(like(messages.content, 'Surcharge %'));
+    expect(stored).toHaveLength(40);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('rights read for each post (issue 25)', () => {
+  const { server, chat } = useChatServer();
+  const send = (socket: Parameters<typeof chat.ask>[0], content: string) =>
+    chat.ask(socket, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'crypto', content }, postMessageAck);
+
+  it('refuses the post right after a ban starts, and the one right after the room’s subscription ends', async () => {
+    const db = server().database.db;
+    const socket = await chat.open('vip');
+    expect(await send(socket, 'Avant la sanction')).toHaveProperty('message');
+    const vipId = await userIdOf(server(), 'vip');
+    const ban = and(eq(userSubscriptions.userId, vipId), eq(userSubscriptions.subscriptionId, SUBSCRIPTION.CHAT_BAN));
+    await db.insert(userSubscriptions).values({ userId: vipId, subscriptionId: SUBSCRIPTION.CHAT_BAN, expiresAt: new Date(Date.now() + 60_000) });
+    try {
+      expect(await send(socket, 'Pendant le ban')).toEqual({ error: BANNED });
+    } finally {
+      await db.delete(userSubscriptions).where(ban);
+    }
+    expect(await send(socket, 'Après le ban')).toHaveProperty('message');
+    const vip = and(eq(userSubscriptions.userId, vipId), eq(userSubscriptions.subscriptionId, SUBSCRIPTION.VIP));
+    const [held] = await db.select().from(userSubscriptions).where(vip);
+    await db.update(userSubscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(vip);
+    try {
+      expect(await send(socket, 'Abonnement fini')).toEqual({ error: NOT_ALLOWED });
+    } finally {
+      await db.update(userSubscriptions).set({ expiresAt: held!.expiresAt }).where(vip);
+    }
+  });
+
+  it('no longer delivers to a member the post made right after they blocked its author', async () => {
+    const author = await chat.open('analyste');
+    const blocker = await chat.open('live');
+    await chat.join(blocker, 'crypto');
+    expect((await server().post('/rest/users/block/analyste', {}, await chat.token('live'))).status).toBe(200);
+    try {
+      const heard: unknown[] = [];
+      blocker.on('chat messages', (message: { content?: string }) => heard.push(message.content));
+      expect(await send(author, 'Juste après le blocage')).toHaveProperty('message');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).not.toContain('Juste après le blocage');
+    } finally {
+      await server().post('/rest/users/unblock/analyste', {}, await chat.token('live'));
+    }
+  });
+});
