@@ -163,11 +163,16 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.variables'],
     },
     bodyLimit: 1024 * 1024,
+    // One line per request (below), not fastify's two ('incoming request', 'request completed').
+    disableRequestLogging: true,
     // A random id per request, never the caller's: the logs and the French 5xx message share it.
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
     trustProxy: true,
     frameworkErrors: answerBadUrl,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   // Before any route: a route takes the error handler of its context when it is registered.
   app.setErrorHandler((error, request, reply) => {

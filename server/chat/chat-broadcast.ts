@@ -27,6 +27,30 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
 }
 
 /**
+ * New top-level messages of one room written together (issue 25, group commit), in seq order: a
+ * run of messages nobody blocked the authors of goes to the room as one event (an array), one
+ * frame per member instead of one per message; a message with blockers goes on its own, without
+ * them. Each counts for the readers' badges.
+ */
+export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: ChatMessage; blockerIds: number[] }[]): void {
+  let run: ChatMessage[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    io.to(roomChannel(run[0]!.room)).emit(SERVER_EVENTS.message, run.length === 1 ? run[0]! : run);
+    run = [];
+  };
+  for (const { message, blockerIds } of posts) {
+    if (blockerIds.length === 0) run.push(message);
+    else {
+      flush();
+      io.to(roomChannel(message.room)).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.message, message);
+    }
+    badgesOf(io)(message.room, blockerIds);
+  }
+  flush();
+}
+
+/**
  * A message's new text (issue 22), as the whole message, wherever its post went: its room or
  * thread (and the room's log, whose row shows the reply count), or its alert's comments. Members
  * who blocked its author hear of it no more than of its post.

@@ -116,7 +116,7 @@ export function registerChatHandlers(
         return { held: true as const };
       }
       if (outcome.created) {
-        announcePost(io, outcome.message, outcome.thread, outcome.blockerIds);
+        if (!outcome.announced) announcePost(io, outcome.message, outcome.thread, outcome.blockerIds);
         await announceInboxChanges(io, db, user, outcome.message, pushes);
       }
       return { message: outcome.message };

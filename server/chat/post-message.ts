@@ -29,8 +29,11 @@ export type PostOutcome =
   | { held: true; heldId: string | null }
   /** `created` false: a repeat of a stored post, answered with it and broadcast to no one. */
   | { created: false; message: ChatMessage }
-  /** `blockerIds`: members a block stands between with the author, to whom it is not delivered. */
-  | { created: true; message: ChatMessage; thread: ThreadChange | null; blockerIds: number[] };
+  /**
+   * `blockerIds`: members a block stands between with the author, to whom it is not delivered;
+   * `announced`: already sent to the room with the posts written beside it (room-posts.ts).
+   */
+  | { created: true; message: ChatMessage; thread: ThreadChange | null; blockerIds: number[]; announced?: boolean };
 
 export const INVALID_ATTACHMENT = 'Pièce jointe invalide';
 

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../src/contract/chat';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../users/user-queries';
 import { isPlainRoomPost, postMessage, postRoomMessages, type PostMessageData, type PostOutcome, type RoomPost } from './post-message';
@@ -30,14 +31,19 @@ export type RoomPostsOptions = {
   maxQueued: number;
   /** The wait answered to a post turned away: this, plus up to as much again at random (retries spread out). */
   retryAfterMs: number;
+  /**
+   * Told of each batch's new messages, in seq order, before their posts are answered (they go to
+   * the room together); the outcomes then say `announced`. Without it, each post's caller announces.
+   */
+  announce?: (posts: { message: ChatMessage; blockerIds: number[] }[]) => void;
 };
 
-export const ROOM_POSTS_DEFAULTS: RoomPostsOptions = { maxBatch: 64, maxWaitMs: 400, maxQueued: 400, retryAfterMs: 1000 };
+export const ROOM_POSTS_DEFAULTS: Omit<RoomPostsOptions, 'announce'> = { maxBatch: 64, maxWaitMs: 400, maxQueued: 400, retryAfterMs: 1000 };
 
 type Job = RoomPost & { queuedAt: number; answer: (outcome: PostOutcome) => void; fail: (error: unknown) => void };
 
 export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions> = {}): RoomPosts {
-  const { maxBatch, maxWaitMs, maxQueued, retryAfterMs } = { ...ROOM_POSTS_DEFAULTS, ...options };
+  const { maxBatch, maxWaitMs, maxQueued, retryAfterMs, announce } = { ...ROOM_POSTS_DEFAULTS, ...options };
   const queues = new Map<string, Job[]>();
   const writing = new Set<string>();
   let pending = 0;
@@ -51,7 +57,14 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
         const batch = queue.splice(0, maxBatch);
         try {
           const outcomes = await postRoomMessages(db, roomId, batch);
-          batch.forEach((job, i) => job.answer(outcomes[i]!));
+          if (announce) {
+            const written = outcomes.flatMap((o) => ('created' in o && o.created ? [{ message: o.message, blockerIds: o.blockerIds }] : []));
+            if (written.length > 0) announce(written);
+          }
+          batch.forEach((job, i) => {
+            const outcome = outcomes[i]!;
+            job.answer(announce && 'created' in outcome && outcome.created ? { ...outcome, announced: true } : outcome);
+          });
         } catch (error) {
           for (const job of batch) job.fail(error);
         } finally {

@@ -29,7 +29,9 @@ export async function executeRows<T>(db: Database, query: SQL): Promise<T[]> {
   throw new Error('réponse inattendue de la base');
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Written from the folder above, so the same path holds from server/db/ and from the compiled
+// server in server/dist/ (`npm run build:server`).
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: in `dataDir` on disk, or in memory when

@@ -38,6 +38,7 @@ import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
 import { createRoomPosts, type RoomPosts } from '../chat/room-posts';
+import { announceRoomPosts } from '../chat/chat-broadcast';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import { createFloodControl, type FloodControl } from '../chat/flood-control';
 import { registerMessagingHandlers } from '../messaging/conversation-events';
@@ -68,7 +69,8 @@ export type ClientToServerEvents = {
   [INBOX_CLIENT_EVENTS.markThreadRead]: Acked<typeof threadReadAck>;
 };
 export type ServerToClientEvents = {
-  [SERVER_EVENTS.message]: (message: ChatMessage) => void;
+  /** One message, or (issue 25) the messages of one room written together, in seq order. */
+  [SERVER_EVENTS.message]: (message: ChatMessage | ChatMessage[]) => void;
   [SERVER_EVENTS.discussion]: (message: ChatMessage) => void;
   [SERVER_EVENTS.usersCount]: (event: z.infer<typeof chatUsersCountEvent>) => void;
   [SERVER_EVENTS.likeCount]: (event: z.infer<typeof chatLikeCountEvent>) => void;
@@ -109,9 +111,10 @@ export function attachSocketServer(
   db: Database,
   flood: FloodControl = createFloodControl(),
   pushes: ChatPushes = NO_CHAT_PUSHES,
-  posts: RoomPosts = createRoomPosts(db),
 ): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  // Posts to a room written together are announced together (issue 25).
+  const posts: RoomPosts = createRoomPosts(db, { announce: (written) => announceRoomPosts(io, written) });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth !== null && 'token' in auth && typeof auth.token === 'string' ? auth.token : null;

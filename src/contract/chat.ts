@@ -71,6 +71,14 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /**
+ * 'chat messages': a new message of a joined room or conversation. Ours (issue 25): posts to one
+ * room written together (the server's group commit) come as one event, an array in seq order —
+ * one frame per member for a burst instead of one per message.
+ */
+export const chatMessagesEvent = z.union([chatMessage, z.array(chatMessage).check(z.minLength(1), z.maxLength(1000))]);
+export const messagesOf = (payload: ChatMessage | ChatMessage[]): ChatMessage[] => (Array.isArray(payload) ? payload : [payload]);
+
+/**
  * Which stream a 'join room' / 'leave room' / 'more messages' names: a room, a thread, or the
  * comments of an alert (joining an alert's comments is ours: the spec names no event for it).
  */

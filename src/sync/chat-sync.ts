@@ -7,6 +7,8 @@ import {
   chatThreadIncreaseEvent,
   chatUsersCountEvent,
   increaseRoomMessageEvent,
+  chatMessagesEvent,
+  messagesOf,
   MESSAGE_REJECTED_EVENT,
   messageRejectedEvent,
   editMessageAck,
@@ -448,8 +450,10 @@ export function createChatSync(deps: {
 
   // ---- realtime events ----
   const subscriptions = [
-    socket.on(SERVER_EVENTS.message, chatMessage, (message) => {
-      enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
+    socket.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => {
+      for (const message of messagesOf(payload)) {
+        enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
+      }
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
       enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });

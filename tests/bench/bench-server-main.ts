@@ -24,8 +24,11 @@ const adapter = io.of('/').adapter;
 const broadcast = adapter.broadcast.bind(adapter);
 adapter.broadcast = (packet: { data?: unknown[] }, options) => {
   const [event, payload] = packet.data ?? [];
-  if (event === SERVER_EVENTS.message && typeof payload === 'object' && payload !== null) {
-    const { _id, room, clientId } = payload as { _id?: unknown; room?: unknown; clientId?: unknown };
+  // One message, or the messages of a room written together (issue 25).
+  const sent: unknown[] = event === SERVER_EVENTS.message ? (Array.isArray(payload) ? payload : [payload]) : [];
+  for (const message of sent) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { _id, room, clientId } = message as { _id?: unknown; room?: unknown; clientId?: unknown };
     if (typeof _id === 'string' && typeof room === 'string' && typeof clientId === 'string' && clientId.startsWith(BURST_PREFIX)) {
       pushes.push([_id, Date.now(), room]);
     }

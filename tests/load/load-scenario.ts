@@ -46,6 +46,7 @@ export type RunResult = {
 export type Percentiles = { p50: number; p95: number; p99: number; max: number };
 
 const MESSAGE_FRAME = `42["${SERVER_EVENTS.message}",`;
+const CLIENT_ID = '"clientId":"';
 /** One member in ten times its deliveries (50 of a room of 500); all of them count theirs. */
 const MEASURED_EVERY = 10;
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -104,7 +105,7 @@ export class LoadCrowd {
   async connect(members: readonly Member[], join: boolean): Promise<void> {
     for (let from = 0; from < members.length; from += 50) {
       const listen = (i: number) =>
-        !join ? {} : (from + i) % MEASURED_EVERY === 0 ? { onFrame: (frame: string, at: number) => this.onFrame(frame, at) } : { onBroadcast: () => this.onBroadcast(), counted: MESSAGE_FRAME };
+        !join ? {} : (from + i) % MEASURED_EVERY === 0 ? { onFrame: (frame: string, at: number) => this.onFrame(frame, at) } : { onBroadcast: (messages: number) => this.onBroadcast(messages), counted: MESSAGE_FRAME };
       const batch = await Promise.all(members.slice(from, from + 50).map((m, i) => RawSocket.open(this.url, m.token, listen(i))));
       if (join) {
         const answers = await Promise.all(batch.map((s) => s.emitWithAck(CLIENT_EVENTS.join, { room: this.room }, ANSWER_TIMEOUT_MS)));
@@ -206,20 +207,20 @@ export class LoadCrowd {
     };
   }
 
-  private onBroadcast(): void {
-    this.delivered += 1;
+  private onBroadcast(messages: number): void {
+    this.delivered += messages;
   }
 
+  /** A frame of one message or of several written together (an array): each is timed. */
   private onFrame(frame: string, at: number): void {
     if (!frame.startsWith(MESSAGE_FRAME)) return;
-    const key = '"clientId":"';
-    const start = frame.indexOf(key);
-    if (start < 0) return;
-    const end = frame.indexOf('"', start + key.length);
-    const sent = this.sentAt.get(frame.slice(start + key.length, end));
-    if (sent === undefined) return;
-    this.delivery.add(at - sent);
-    this.delivered += 1;
+    for (let start = frame.indexOf(CLIENT_ID); start >= 0; start = frame.indexOf(CLIENT_ID, start + 1)) {
+      const end = frame.indexOf('"', start + CLIENT_ID.length);
+      const sent = this.sentAt.get(frame.slice(start + CLIENT_ID.length, end));
+      if (sent === undefined) continue;
+      this.delivery.add(at - sent);
+      this.delivered += 1;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -46,9 +46,14 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
 }
 
-/** The compiled server when it was built (`npm run build:server`), else its TypeScript. */
+/** The production start: the server compiled by `npm run build:server` (built by the load first). */
 function serverEntry(): string {
-  return join(root, 'server/main.ts');
+  return join(root, 'server/dist/main.js');
+}
+
+/** Compiles the server as `npm start` does, so the load measures what production runs. */
+export function buildServer(): void {
+  execSync('npm run -s build:server', { cwd: root, stdio: 'inherit' });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

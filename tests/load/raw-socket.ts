@@ -9,6 +9,14 @@ import { SOCKET_PATH } from '../../src/contract/hosts';
  * the server's; this reads each frame as a string and hands it to `onFrame` as is.
  */
 const EVENT = Buffer.from('42[');
+const CLIENT_ID = Buffer.from('"clientId":');
+
+/** Messages in a broadcast frame: one, or as many as an array of them holds. */
+function countOf(frame: Buffer): number {
+  let count = 0;
+  for (let at = frame.indexOf(CLIENT_ID); at >= 0; at = frame.indexOf(CLIENT_ID, at + CLIENT_ID.length)) count += 1;
+  return Math.max(1, count);
+}
 
 export class RawSocket {
   private readonly acks = new Map<number, (answer: unknown) => void>();
@@ -18,7 +26,7 @@ export class RawSocket {
   private constructor(
     private readonly ws: WebSocket,
     private readonly onFrame: ((frame: string, at: number) => void) | null,
-    private readonly onBroadcast: (() => void) | null,
+    private readonly onBroadcast: ((messages: number) => void) | null,
     /** The frames `onBroadcast` counts start with it. */
     private readonly countedPrefix: Buffer,
   ) {}
@@ -26,12 +34,12 @@ export class RawSocket {
   /**
    * Opens the connection with `token` as socket.io's `auth.token`; rejects on a refused handshake.
    * `listen.onFrame` reads every event frame as text (a measuring member); `listen.onBroadcast`
-   * only counts those starting with `listen.counted`, undecoded (the generator's cost stays low with hundreds of members).
+   * only counts the messages of those starting with `listen.counted`, undecoded (the generator's cost stays low with hundreds of members).
    */
   static open(
     url: string,
     token: string,
-    listen: { onFrame?: (frame: string, at: number) => void; onBroadcast?: () => void; counted?: string } = {},
+    listen: { onFrame?: (frame: string, at: number) => void; onBroadcast?: (messages: number) => void; counted?: string } = {},
   ): Promise<RawSocket> {
     const address = `${url.replace(/^http/, 'ws')}${SOCKET_PATH}/?EIO=4&transport=websocket`;
     const ws = new WebSocket(address, { perMessageDeflate: false, skipUTF8Validation: true });
@@ -53,7 +61,7 @@ export class RawSocket {
         // An event frame ('42[…') is handed on before anything is decoded.
         if (data[0] === EVENT[0] && data[1] === EVENT[1] && data[2] === EVENT[2]) {
           if (socket.onFrame) socket.onFrame(data.toString(), performance.now());
-          else if (socket.onBroadcast && data.subarray(0, socket.countedPrefix.length).equals(socket.countedPrefix)) socket.onBroadcast();
+          else if (socket.onBroadcast && data.subarray(0, socket.countedPrefix.length).equals(socket.countedPrefix)) socket.onBroadcast(countOf(data));
           return;
         }
         const frame = data.toString();

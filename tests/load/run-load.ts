@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/open-database';
 import { messages } from '../../server/db/schema';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
-import { sampleMemory, startLoadServer, type LoadServer } from './load-server';
+import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -45,6 +45,7 @@ type Side = {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  buildServer();
   const jwtSecret = randomBytes(48).toString('base64url');
   const total = PLAN.inRoom + PLAN.extra;
   const sides: Record<string, Side> = {};

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { CLIENT_EVENTS, postMessageAck } from '../../src/contract/chat';
+import { chatMessagesEvent, CLIENT_EVENTS, messagesOf, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { BANNED, NOT_ALLOWED } from '../../server/chat/chat-access';
 import { postRoomMessages, type PostOutcome } from '../../server/chat/post-message';
@@ -10,7 +10,7 @@ import type { OpenDatabase } from '../../server/db/open-database';
 import { seedDemoData } from '../../server/db/seed';
 import { messages, rooms, users, userSubscriptions } from '../../server/db/schema';
 import { findUserById, type UserRow } from '../../server/users/user-queries';
-import { userIdOf, useChatServer } from './chat-helpers';
+import { collect, userIdOf, useChatServer } from './chat-helpers';
 import { migratedDatabase } from './migrated-template';
 
 /**
@@ -157,6 +157,26 @@ describe('rights read for each post (issue 25)', () => {
       expect(await send(socket, 'Abonnement fini')).toEqual({ error: NOT_ALLOWED });
     } finally {
       await db.update(userSubscriptions).set({ expiresAt: held!.expiresAt }).where(vip);
+    }
+  });
+
+  it('announces posts written together as one event, in seq order, each message once', async () => {
+    const listener = await chat.open('coach');
+    await chat.join(listener, 'indices');
+    const heard = collect(listener, SERVER_EVENTS.message, 1000);
+    const senders = await Promise.all(['vip', 'live', 'support'].map((account) => chat.open(account)));
+    const words = Array.from({ length: 9 }, (_, i) => `Ensemble ${i}`);
+    const posted = await Promise.all(
+      words.map((content, i) => chat.ask(senders[i % 3]!, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'indices', content }, postMessageAck)),
+    );
+    expect(posted.every((answer) => 'message' in answer)).toBe(true);
+    const events = (await heard).map((payload) => chatMessagesEvent.parse(payload));
+    const messages = events.flatMap(messagesOf).filter((m) => m.content.startsWith('Ensemble'));
+    expect(messages.map((m) => m.content).sort()).toEqual([...words].sort());
+    expect(events.some((event) => Array.isArray(event))).toBe(true);
+    for (const event of events.filter(Array.isArray)) {
+      const seqs = event.map((m) => m.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
   });
 
