@@ -77,6 +77,22 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('stores every message of posts written together, which come as one event (issue 25)', async () => {
+    const vip = connectVip();
+    await vip.sync.refreshRooms();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const senders = await Promise.all(['coach', 'live', 'support'].map((account) => others.open(account)));
+    const words = Array.from({ length: 9 }, (_, i) => `Ensemble ${i}`);
+    await Promise.all(words.map((content, i) => others.post(senders[i % 3]!, { room: 'forex', content })));
+    await vi.waitFor(async () => expect((await latest('forex')).filter((c) => c.startsWith('Ensemble')).sort()).toEqual(words));
+    expect(vip.sync.status$.value).toBe('live');
+    others.closeAll();
+    vip.close();
+  });
+
   it('an older page asked before the first one is stored is no failure; a page asked for that does not come is one', async () => {
     const vip = connectVip();
     // Indices is not open: its first page is not stored, there is nothing to page from yet.
