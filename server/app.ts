@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { join, relative, sep } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -164,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     },
     bodyLimit: 1024 * 1024,
     // One line per request (below), not fastify's two ('incoming request', 'request completed').
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A random id per request, never the caller's: the logs and the French 5xx message share it.
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
