@@ -70,10 +70,11 @@ export async function postContexts(
       held: sql<Json<[string, string][]>>`(
         select json_agg(json_build_array(h.client_id, coalesce(h.outcome, 'waiting')))
         from held_messages h where h.author_id = ${users.id} and h.client_id in (${clientIds}))`,
-      lastPostAt: sql<string | Date | null>`(
+      // Read only in a room in slow mode (a case runs its subquery only when chosen).
+      lastPostAt: sql<string | Date | null>`case when ${rooms.slowModeSeconds} > 0 then (
         select max(p.created_at) from messages p
-        where ${rooms.slowModeSeconds} > 0 and p.room_id = ${rooms.id} and p.author_id = ${users.id} and p.alert_id is null
-          and p.created_at > ${at}::timestamptz - make_interval(secs => ${rooms.slowModeSeconds}))`,
+        where p.room_id = ${rooms.id} and p.author_id = ${users.id} and p.alert_id is null
+          and p.created_at > ${at}::timestamptz - make_interval(secs => ${rooms.slowModeSeconds})) end`,
     })
     .from(users)
     .innerJoin(rooms, eq(rooms.id, roomId))

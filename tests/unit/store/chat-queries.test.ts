@@ -54,6 +54,7 @@ describe('chat queries', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const live = [message(20, 'crypto'), message(21, 'crypto')];
     holdLive(db, 'room:crypto', live);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.at(-1)).toEqual(['crypto-17', 'crypto-18', 'crypto-19', 'crypto-20', 'crypto-21']);
     // Stored while still held: shown once, by the store.
     await foldChatEvents(db, live.map((m) => ({ type: 'MessageReceived' as const, message: m, forViewer: false })));
