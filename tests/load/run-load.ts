@@ -124,6 +124,9 @@ async function runSide(server: LoadServer, members: readonly LoadMember[], name:
   try {
     await crowd.connect(members.slice(0, PLAN.inRoom), true);
     const plan = { rate: PLAN.rate, seconds: PLAN.seconds, posters: PLAN.posters, room: ROOM };
+    // A warm-up at the same rate, not measured: the server's and the generator's first seconds
+    // (compilation, connection pools, the first writes of a fresh database) are not the case.
+    if (!smoke) await crowd.run({ ...plan, seconds: 3, label: 'warm-up' }, `load-${name}-warm`, server.pid);
     const room = await crowd.run({ ...plan, label: 'room' }, `load-${name}-room`, server.pid);
     log(name, room);
     await crowd.connect(members.slice(PLAN.inRoom), false);
@@ -135,11 +138,18 @@ async function runSide(server: LoadServer, members: readonly LoadMember[], name:
     const capacityRuns: Side['capacityRuns'] = [];
     for (const rate of PLAN.capacity) {
       await pause(2000);
-      const step = await crowd.run({ rate, seconds: 5, posters: PLAN.posters, room: ROOM, label: `capacity-${rate}` }, `load-${name}-cap${rate}`, server.pid);
-      log(name, step);
-      const errors = step.refused + step.failed;
-      capacityRuns.push({ rate, ackP95: step.ack.p95, errors });
-      if (step.ack.p95 > BUDGET.capacityAckP95 || errors > 0) break;
+      // A step that misses is tried once more before it counts: a 5-s step on a shared machine
+      // can meet a hiccup of the machine, not of the server.
+      let passed = false;
+      for (let attempt = 1; attempt <= 2 && !passed; attempt += 1) {
+        if (attempt > 1) await pause(2000);
+        const step = await crowd.run({ rate, seconds: 5, posters: PLAN.posters, room: ROOM, label: `capacity-${rate}` }, `load-${name}-cap${rate}-${attempt}`, server.pid);
+        log(name, step);
+        const errors = step.refused + step.failed;
+        capacityRuns.push({ rate, ackP95: step.ack.p95, errors });
+        passed = step.ack.p95 <= BUDGET.capacityAckP95 && errors === 0;
+      }
+      if (!passed) break;
       capacity = rate;
     }
     let overload: RunResult | null = null;
