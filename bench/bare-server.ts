@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { CLIENT_EVENTS, SERVER_EVENTS, type ChatMessage } from '../src/contract/chat';
+import { CLIENT_EVENTS, freshMessageFields, SERVER_EVENTS, type ChatMessage } from '../src/contract/chat';
 import { SOCKET_PATH } from '../src/contract/hosts';
 
 /**
@@ -34,14 +34,7 @@ io.on('connection', (socket) => {
       date: now,
       seq: ++seq,
       sender: { id: 1, _id: '1', firstName: 'Membre', username: 'membre', picture: null, mention: null },
-      attachments: [],
-      likesCount: 0,
-      repliesCount: 0,
-      repliesPictures: [],
-      liked: false,
-      pinned: false,
-      title: null,
-      editedAt: null,
+      ...freshMessageFields(),
     };
     ack?.({ message });
     io.to(`room:${message.room}`).emit(SERVER_EVENTS.message, message);

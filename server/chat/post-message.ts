@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AttachmentType, ChatMessage, postMessageInput } from '../../src/contract/chat';
+import { freshMessageFields, type AttachmentType, type ChatMessage, type postMessageInput } from '../../src/contract/chat';
 import { executeRows, type Database } from '../db/open-database';
 import { alerts, messages, uploads } from '../db/schema';
 import { changeCommentCount } from '../alerts/alert-comments';
@@ -208,14 +208,7 @@ function roomMessageView(id: string, roomId: string, seq: number, author: UserRo
     date: now.toISOString(),
     seq,
     sender: toSender(author),
-    attachments: [],
-    likesCount: 0,
-    repliesCount: 0,
-    repliesPictures: [],
-    liked: false,
-    pinned: false,
-    title: null,
-    editedAt: null,
+    ...freshMessageFields(),
   };
 }
 

@@ -76,6 +76,18 @@ export type ChatMessage = z.infer<typeof chatMessage>;
  * one frame per member for a burst instead of one per message.
  */
 export const chatMessagesEvent = z.union([chatMessage, z.array(chatMessage).check(z.minLength(1), z.maxLength(1000))]);
+/** What a message just posted carries besides its text and place: nothing attached, counted, liked, pinned or edited yet. */
+export const freshMessageFields = () =>
+  ({
+    attachments: [],
+    likesCount: 0,
+    repliesCount: 0,
+    repliesPictures: [],
+    liked: false,
+    pinned: false,
+    title: null,
+    editedAt: null,
+  }) satisfies Partial<ChatMessage>;
 export const messagesOf = (payload: ChatMessage | ChatMessage[]): ChatMessage[] => (Array.isArray(payload) ? payload : [payload]);
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../src/contract/chat';
+import { freshMessageFields, type ChatMessage } from '../../../src/contract/chat';
 import type { ComptoirDatabase } from '../../../src/store/database';
 import { foldChatEvents, type ChatEvent } from '../../../src/sync/fold-chat-event';
 import { fromDoc, visibleMessage } from '../../../src/sync/message-state';
@@ -41,14 +41,7 @@ function runServer(operations: Operation[]): ChatEvent[] {
         date: new Date(Date.UTC(2026, 10, 23, 9, 0, messages.length)).toISOString(),
         seq,
         sender: { id: operation.author, _id: String(operation.author), firstName: 'A', username: `u${operation.author}`, picture: null, mention: null },
-        attachments: [],
-        likesCount: 0,
-        repliesCount: 0,
-        repliesPictures: [],
-        liked: false,
-        pinned: false,
-        title: null,
-        editedAt: null,
+        ...freshMessageFields(),
       };
       messages.push(message);
       events.push({ type: 'MessageReceived', message: structuredClone(message), forViewer: false });
