@@ -32,7 +32,6 @@ import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
-import { holdLive, releaseLive } from '../store/live-tail';
 import type { ApiClient } from './api-client';
 import {
   advanceCursor,
@@ -44,7 +43,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, roomStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -117,8 +116,6 @@ export function createChatSync(deps: {
   /** Rooms in columns beside the current one (issue 22): on screen too. */
   const shownRooms = new Set<string>();
   const onScreen = (room: string) => room === currentRoom || shownRooms.has(room);
-  /** Client ids this page sent (its outbox's): their echo is never held as another's live message. */
-  const sentHere = new Set<string>();
 
   /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */
   async function follow(room: string): Promise<void> {
@@ -220,7 +217,6 @@ export function createChatSync(deps: {
       while (batch !== null) {
         const { events, seqs, badges, after } = batch;
         batch = null;
-        const folded = new Set(events.flatMap((e) => (e.type === 'MessageReceived' ? [e.message._id] : [])));
         // Each write logs its own failure (serial); the pump goes on with the next batch.
         await Promise.allSettled([
           events.length > 0 ? fold(events) : null,
@@ -231,7 +227,6 @@ export function createChatSync(deps: {
               })
             : null,
         ]);
-        releaseLive(db, folded);
         for (const run of after) run();
       }
     } finally {
@@ -397,7 +392,6 @@ export function createChatSync(deps: {
   /** Sends one entry: 'done' (sent, refused or gone), 'offline', or the wait the server asked for, in ms. */
   async function post(entry: OutboxDoc): Promise<'done' | 'offline' | number> {
     // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
-    sentHere.add(entry.clientId);
     if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return 'done';
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
@@ -457,14 +451,9 @@ export function createChatSync(deps: {
   // ---- realtime events ----
   const subscriptions = [
     socket.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => {
-      const messages = messagesOf(payload);
-      for (const message of messages) {
+      for (const message of messagesOf(payload)) {
         enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
       }
-      // Others' new messages of a room on screen show before their batch is stored (live-tail.ts);
-      // the member's own come through the outbox's row, never twice.
-      const heard = messages.filter((m) => !m.conversationId && m.parentMessage === null && m.alertId === null && onScreen(m.room) && !(m.clientId && sentHere.has(m.clientId)));
-      for (const room of new Set(heard.map((m) => m.room))) holdLive(db, roomStream(room), heard.filter((m) => m.room === room));
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
       enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
