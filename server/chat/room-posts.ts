@@ -46,6 +46,8 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
   const { maxBatch, maxWaitMs, maxQueued, retryAfterMs, announce } = { ...ROOM_POSTS_DEFAULTS, ...options };
   const queues = new Map<string, Job[]>();
   const writing = new Set<string>();
+  /** Each room's last post date given (ms). */
+  const lastDate = new Map<string, number>();
   let pending = 0;
 
   async function drain(roomId: string): Promise<void> {
@@ -84,8 +86,12 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
     get pending() {
       return pending;
     },
-    post(user, input, now = new Date()) {
-      if (!isPlainRoomPost(input)) return postMessage(db, user, input, now);
+    post(user, input, asked = new Date()) {
+      if (!isPlainRoomPost(input)) return postMessage(db, user, input, asked);
+      // Each post of a room gets its own millisecond, later than the one before: posts read in one
+      // tick would otherwise share a date, and lists order by date then id, not by arrival.
+      const now = new Date(Math.max(asked.getTime(), (lastDate.get(input.room) ?? 0) + 1));
+      lastDate.set(input.room, now.getTime());
       const at = performance.now();
       const queue = queues.get(input.room);
       if (busy(queue, at)) return Promise.resolve({ error: SERVER_BUSY, retryAfterMs: retryAfterMs + Math.floor(Math.random() * retryAfterMs) });

@@ -110,6 +110,9 @@ describe('group commit', () => {
     expect(answered.map((m) => m.content)).toEqual(words);
     const seqs = answered.map((m) => m.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // Read in one tick, yet each its own millisecond, in arrival order (lists order by date, then id).
+    const dates = answered.map((m) => Date.parse(m.date));
+    for (let i = 1; i < dates.length; i += 1) expect(dates[i]).toBeGreaterThan(dates[i - 1]!);
     expect(new Set(seqs).size).toBe(words.length);
     expect(posts.pending).toBe(0);
   });
