@@ -19,7 +19,7 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
   }
   if (message.parentMessage === null) {
     io.to(roomChannel(message.room)).except(hidden).emit(SERVER_EVENTS.message, message);
-    badgesOf(io)(message.room, blockerIds);
+    announceBadge(io, message.room, blockerIds);
     return;
   }
   io.to([threadChannel(message.parentMessage), roomChannel(message.room)]).except(hidden).emit(SERVER_EVENTS.discussion, message);
@@ -45,7 +45,7 @@ export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: Cha
       flush();
       io.to(roomChannel(message.room)).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.message, message);
     }
-    badgesOf(io)(message.room, blockerIds);
+    announceBadge(io, message.room, blockerIds);
   }
   flush();
 }
@@ -65,53 +65,9 @@ export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: n
   io.to(channels).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.edited, message);
 }
 
-/**
- * 'increase room message' (issue 25), throttled: a room's readers hear of a new message at once
- * when the room was quiet, then at most once per `BADGE_INTERVAL_MS` with how many came since —
- * in a busy room with 2,000 members connected, 100 posts a second would otherwise be 200,000
- * frames a second for a badge. Posts whose authors some members blocked are counted apart, so
- * the blockers' badges never count them.
- */
-export const BADGE_INTERVAL_MS = 250;
-
-type Throttled = { room: string; hidden: number[]; count: number; timer: ReturnType<typeof setTimeout> };
-
-const badges = new WeakMap<ComptoirIo, (room: string, hidden: number[]) => void>();
-
-function badgesOf(io: ComptoirIo): (room: string, hidden: number[]) => void {
-  const kept = badges.get(io);
-  if (kept) return kept;
-  const throttled = new Map<string, Throttled>();
-  const emit = (room: string, hidden: number[], count: number) =>
-    io.to(readersChannel(room)).except(hidden.map(userChannel)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count });
-  const settle = (key: string) => {
-    const entry = throttled.get(key)!;
-    if (entry.count === 0) {
-      throttled.delete(key);
-      return;
-    }
-    emit(entry.room, entry.hidden, entry.count);
-    entry.count = 0;
-    entry.timer = later(key);
-  };
-  const later = (key: string) => {
-    const timer = setTimeout(() => settle(key), BADGE_INTERVAL_MS);
-    timer.unref();
-    return timer;
-  };
-  const add = (room: string, hidden: number[]) => {
-    const sorted = [...hidden].sort((a, b) => a - b);
-    const key = `${room}|${sorted.join(',')}`;
-    const entry = throttled.get(key);
-    if (entry) {
-      entry.count += 1;
-      return;
-    }
-    emit(room, sorted, 1);
-    throttled.set(key, { room, hidden: sorted, count: 0, timer: later(key) });
-  };
-  badges.set(io, add);
-  return add;
+/** 'increase room message': one more message in a room, to its readers but the members a block stands between with its author. */
+function announceBadge(io: ComptoirIo, room: string, hidden: number[]): void {
+  io.to(readersChannel(room)).except(hidden.map(userChannel)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count: 1 });
 }
 
 export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {
