@@ -17,11 +17,7 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
     if (thread) announceThread(io, message.room, thread);
     return;
   }
-  if (message.parentMessage === null) {
-    io.to(roomChannel(message.room)).except(hidden).emit(SERVER_EVENTS.message, message);
-    announceBadge(io, message.room, blockerIds);
-    return;
-  }
+  if (message.parentMessage === null) return announceRoomPosts(io, [{ message, blockerIds }]);
   io.to([threadChannel(message.parentMessage), roomChannel(message.room)]).except(hidden).emit(SERVER_EVENTS.discussion, message);
   if (thread) announceThread(io, message.room, thread);
 }

@@ -22,9 +22,9 @@ import { announceDelete, announceEdit, announceLike, announcePost, announceUsers
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
-import { createRoomPosts, type RoomPosts } from './room-posts';
+import type { RoomPosts } from './room-posts';
 import { announceHeld } from './keyword-filters';
-import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
+import type { ChatPushes } from '../push/chat-pushes';
 import { announceInboxChanges, announceMentions } from './inbox-handlers';
 import { lastSeqOf } from './room-seq';
 import { blockedEitherWay } from './user-blocks';
@@ -46,8 +46,9 @@ export function registerChatHandlers(
   db: Database,
   log: FastifyBaseLogger,
   flood: FloodControl,
-  pushes: ChatPushes = NO_CHAT_PUSHES,
-  posts: RoomPosts = createRoomPosts(db),
+  pushes: ChatPushes,
+  /** The server's one queue of room posts (a queue per socket would commit nothing together). */
+  posts: RoomPosts,
 ): void {
   const user = socket.data.user;
   const acked = ackedHandlers(log, user.id);
