@@ -26,7 +26,9 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
  * New top-level messages of one room written together (issue 25, group commit), in seq order: a
  * run of messages nobody blocked the authors of goes to the room as one event (an array), one
  * frame per member instead of one per message; a message with blockers goes on its own, without
- * them. Each counts for the readers' badges.
+ * them. The readers' badges go once per batch and set of blockers, counting its messages — sent
+ * with the messages, never after them (a badge arriving once its messages were read would count
+ * them again).
  */
 export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: ChatMessage; blockerIds: number[] }[]): void {
   let run: ChatMessage[] = [];
@@ -35,15 +37,20 @@ export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: Cha
     io.to(roomChannel(run[0]!.room)).emit(SERVER_EVENTS.message, run.length === 1 ? run[0]! : run);
     run = [];
   };
+  const badges = new Map<string, { room: string; hidden: number[]; count: number }>();
   for (const { message, blockerIds } of posts) {
     if (blockerIds.length === 0) run.push(message);
     else {
       flush();
       io.to(roomChannel(message.room)).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.message, message);
     }
-    announceBadge(io, message.room, blockerIds);
+    const key = `${message.room}|${[...blockerIds].sort((a, b) => a - b).join(',')}`;
+    const badge = badges.get(key);
+    if (badge) badge.count += 1;
+    else badges.set(key, { room: message.room, hidden: blockerIds, count: 1 });
   }
   flush();
+  for (const { room, hidden, count } of badges.values()) announceBadge(io, room, hidden, count);
 }
 
 /**
@@ -61,9 +68,9 @@ export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: n
   io.to(channels).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.edited, message);
 }
 
-/** 'increase room message': one more message in a room, to its readers but the members a block stands between with its author. */
-function announceBadge(io: ComptoirIo, room: string, hidden: number[]): void {
-  io.to(readersChannel(room)).except(hidden.map(userChannel)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count: 1 });
+/** 'increase room message': `count` more messages in a room, to its readers but the members a block stands between with their author. */
+function announceBadge(io: ComptoirIo, room: string, hidden: number[], count: number): void {
+  io.to(readersChannel(room)).except(hidden.map(userChannel)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count });
 }
 
 export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {

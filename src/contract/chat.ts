@@ -204,8 +204,8 @@ export const messageDeletedEvent = z.object({
 export const chatUsersCountEvent = z.object({ room: id, count: z.int().check(z.nonnegative()) });
 /**
  * 'increase room message' {room}: one more message in a room not open. Ours (issue 25): `count`,
- * the messages one event stands for — the server sends a busy room's badge once per short
- * interval, not once per message; absent, one.
+ * the messages one event stands for — the server sends a busy room's badge once per batch of
+ * posts written together, not once per message; absent, one.
  */
 export const increaseRoomMessageEvent = z.object({ room: id, count: z._default(z.int().check(z.positive(), z.maximum(100_000)), 1) });
 export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.nullable(z.string()), seq: z.int() });

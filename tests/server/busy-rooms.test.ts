@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { chatMessagesEvent, CLIENT_EVENTS, messagesOf, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
+import { chatMessagesEvent, CLIENT_EVENTS, increaseRoomMessageEvent, messagesOf, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { BANNED, NOT_ALLOWED } from '../../server/chat/chat-access';
 import { postRoomMessages, type PostOutcome } from '../../server/chat/post-message';
@@ -167,6 +167,7 @@ describe('rights read for each post (issue 25)', () => {
     const listener = await chat.open('coach');
     await chat.join(listener, 'indices');
     const heard = collect(listener, SERVER_EVENTS.message, 1000);
+    const badges = collect(listener, SERVER_EVENTS.increaseRoomMessage, 1000);
     const senders = await Promise.all(['vip', 'live', 'support'].map((account) => chat.open(account)));
     const words = Array.from({ length: 9 }, (_, i) => `Ensemble ${i}`);
     const posted = await Promise.all(
@@ -181,6 +182,10 @@ describe('rights read for each post (issue 25)', () => {
       const seqs = event.map((m) => m.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
+    // The readers' badges: one per batch, counting its messages (the same nine, fewer events).
+    const counts = (await badges).map((payload) => increaseRoomMessageEvent.parse(payload)).filter((badge) => badge.room === 'indices');
+    expect(counts.reduce((sum, badge) => sum + badge.count, 0)).toBe(words.length);
+    expect(counts.length).toBeLessThan(words.length);
   });
 
   it('no longer delivers to a member the post made right after they blocked its author', async () => {
