@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 /** The typed query layer every route uses, whichever engine is underneath. */
@@ -54,20 +55,29 @@ export async function openDatabase(options: {
     }
     return { db, engine: 'postgres', close: () => pool.end() };
   }
-  let client: PGlite;
   if (options.dataDir === null) {
-    client = new PGlite(options.template ? { loadDataDir: options.template } : undefined);
-  } else {
-    const folder = join(options.dataDir, 'pglite');
-    mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder);
+    const client = new PGlite(options.template ? { loadDataDir: options.template } : undefined);
+    const db = drizzlePglite({ client, schema });
+    // (A template already migrated: nothing to apply, its journal says so.)
+    await migratePglite(db, { migrationsFolder });
+    return { db, engine: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
   }
-  const db = drizzlePglite(client, { schema });
-  // (A template already migrated: nothing to apply, its journal says so.)
-  await migratePglite(db, { migrationsFolder });
-  // The embedded Postgres runs no autovacuum, so its planner never has statistics of its own: on the
-  // benchmark's 200,000 messages it guessed wrong for the history's windows (a jump's window read
-  // took 150–290 ms, 40–100 ms once analysed). A kept database is analysed at each start (0.6 s there).
-  if (options.dataDir !== null) await client.exec('ANALYZE');
-  return { db, engine: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  // On disk, the database runs on its own thread (pglite-thread.ts): its statements off the thread
+  // that serves the sockets.
+  const folder = join(options.dataDir, 'pglite');
+  mkdirSync(folder, { recursive: true });
+  const thread = await openPgliteThread(folder);
+  try {
+    // drizzle's PGlite driver asks its client for query, exec and transaction only: the thread's answer.
+    const db = drizzlePglite({ client: thread.client as PGlite, schema });
+    await migratePglite(db, { migrationsFolder });
+    // The embedded Postgres runs no autovacuum, so its planner never has statistics of its own: on the
+    // benchmark's 200,000 messages it guessed wrong for the history's windows (a jump's window read
+    // took 150–290 ms, 40–100 ms once analysed). A kept database is analysed at each start (0.6 s there).
+    await thread.client.exec('ANALYZE');
+    return { db, engine: 'pglite', close: () => thread.close() };
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
 }
