@@ -318,6 +318,17 @@ export function MessageList(props: {
   /** The last jump the list was brought to, and whether it is still being brought there. */
   const jumpSettled = useRef(0);
   const jumpSettling = useRef(false);
+  /**
+   * One settling scroll at a time: a new one ends the one under way, as the reader's own scroll
+   * would ('Revenir au direct' right after a room opened at its kept place used to be pulled back
+   * there by the opening's settle, which the button's click did not stop).
+   */
+  const settling = useRef<(() => void) | null>(null);
+  const settleTo = (offBy: (scroller: HTMLElement) => number | null, options: SettleOptions = {}) => {
+    settling.current?.();
+    settling.current = settle(scroller.current, offBy, options);
+  };
+  useEffect(() => () => settling.current?.(), []);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
     const first = rendered[0]?.data;
     if (!first) return;
@@ -332,7 +343,7 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && generation === 0 && !settled.current) settle(scroller.current, offRow(startId), { bring: () => bringRow(startId, 'start') });
+    if (startId !== null && generation === 0 && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
     if (startId !== null) settled.current = true;
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
@@ -341,7 +352,7 @@ export function MessageList(props: {
       // re-create its row while it measures, so not before).
       jumpSettling.current = true;
       const { target } = jump;
-      settle(scroller.current, offCentre(target), {
+      settleTo(offCentre(target), {
         done: (log, byReader) => {
           jumpSettling.current = false;
           if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
@@ -424,6 +435,8 @@ export function MessageList(props: {
     void chat.jumps.loadNewer(props.readRoom).finally(() => setReadingNewer(false));
   }, [readingNewer, chat, props.readRoom, jumpRecord?.newer, jumpPending]);
   const backToEnd = () => {
+    // Whatever was being brought into view (the kept place, a jump) gives way to the end.
+    settling.current?.();
     if (jump !== null) {
       // Out of a jumped window: the room's own history again, from its newest rows.
       setJump(null);
@@ -435,7 +448,7 @@ export function MessageList(props: {
       // has rows below it not measured yet: the first jump lands on their estimate), until the
       // scroller rests at its end.
       virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-      settle(scroller.current, offEnd);
+      settleTo(offEnd);
       return;
     }
     setAnchors([]);
@@ -621,27 +634,29 @@ const SETTLE_FRAMES = { least: 30, most: 120 };
 const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /** Frames between two asks to virtuoso for a row a settling scroll aims at and that is not rendered. */
 const BRING_EVERY_FRAMES = 5;
+type SettleOptions = {
+  /** Once it rests (`byReader` false), or once the reader or another settle took over (true). */
+  done?: (scroller: HTMLElement, byReader: boolean) => void;
+  bring?: () => void;
+};
 /**
  * Scrolls `scroller` by `offBy()` on each frame until it rests (two frames running within a pixel,
  * half a second at least), or the reader scrolls; then `done`. Virtuoso lays out rows it has not measured at an estimate and corrects as
  * it measures them: a jump over unmeasured rows lands off its target by their error, and may land
  * where its row is not even rendered (`offBy` is null): then `bring` asks virtuoso for it again.
+ * Gives back what ends it before it rests (as the reader's scroll does).
  */
-function settle(
-  scroller: HTMLElement | null,
-  offBy: (scroller: HTMLElement) => number | null,
-  options: { done?: (scroller: HTMLElement, byReader: boolean) => void; bring?: () => void } = {},
-): void {
-  if (!scroller) return;
+function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => number | null, options: SettleOptions = {}): () => void {
+  if (!scroller) return () => undefined;
   let frames = 0;
   let still = 0;
   let stopped = false;
-  /** With the reader's event when they took over (then nothing rests where the jump meant). */
-  const stop = (byReader?: Event) => {
+  /** Taken over (the reader's event, or another settle) or at rest (nothing rests where the jump meant if taken over). */
+  const stop = (takenOver?: unknown) => {
     if (stopped) return;
     stopped = true;
     for (const type of READER_SCROLLS) scroller.removeEventListener(type, stop);
-    options.done?.(scroller, byReader !== undefined);
+    options.done?.(scroller, takenOver !== undefined);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {
@@ -659,6 +674,7 @@ function settle(
     else requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
+  return () => stop(true);
 }
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
 /** How far the row of message `id` is below the scroller's top (null while it is not rendered). */
