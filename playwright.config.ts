@@ -10,11 +10,11 @@ const chromium =
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
  * One server per worker, each with its own embedded database: two journeys at once never share a
- * member's state. One worker by default: the journeys share their server's demo members one after
- * the other, in a known order (E2E_WORKERS=2 takes both cores, but which journeys come before which
- * on a server then changes from run to run, and a few of them still depend on what came before).
+ * member's state. Two workers by default, one per core (27 min of journeys on one worker here, 19
+ * on two); a journey must not depend on which others ran before it on its server, as that order
+ * changes from run to run. E2E_WORKERS=1 runs them one after the other, in file order.
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** The address of the server that worker `index` (its `parallelIndex`) drives. */
 export const serverURL = (index: number) => `http://127.0.0.1:${port + index}`;
 /**
