@@ -10,8 +10,8 @@ const chromium =
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
  * One server per worker, each with its own embedded database: two journeys at once never share a
- * member's state. Two workers by default, one per core (27 min of journeys on one worker here, 19
- * on two); a journey must not depend on which others ran before it on its server, as that order
+ * member's state. Two workers by default, one per core (the journeys took 9 min on two here, about
+ * 27 on one); a journey must not depend on which others ran before it on its server, as that order
  * changes from run to run. E2E_WORKERS=1 runs them one after the other, in file order.
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));

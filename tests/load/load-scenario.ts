@@ -1,5 +1,5 @@
 import { CLIENT_EVENTS, SERVER_EVENTS } from '../../src/contract/chat';
-import { cpuMsOf } from './load-server';
+import { cpuMsOf, sampleMemory } from './load-server';
 import { RawSocket } from './raw-socket';
 
 /**
@@ -38,6 +38,8 @@ export type RunResult = {
   generatorCpuPercent: number;
   /** The server process's CPU over the run, in % of one core. */
   serverCpuPercent: number;
+  /** The server process's highest resident memory during the run, in MB. */
+  serverRssMb: number;
   /** Client ids of the acknowledged posts (for the history check). */
   ackedIds: Set<string>;
   refusedIds: Set<string>;
@@ -146,6 +148,7 @@ export class LoadCrowd {
     const answers: Promise<void>[] = [];
     const cpu = process.cpuUsage();
     const serverCpu = cpuMsOf(serverPid);
+    const memory = sampleMemory(serverPid);
     const started = performance.now();
     for (let i = 0; i < total; i += 1) {
       const wait = started + i * interval - performance.now();
@@ -175,6 +178,7 @@ export class LoadCrowd {
       );
     }
     await Promise.all(answers);
+    const serverRssMb = Math.round(memory.stop());
     const cpuUsed = process.cpuUsage(cpu);
     const wall = performance.now() - started;
     const serverCpuPercent = Math.round(((cpuMsOf(serverPid) - serverCpu) / wall) * 100);
@@ -202,6 +206,7 @@ export class LoadCrowd {
       achievedPerSecond: Math.round((ackedIds.size / seconds) * 10) / 10,
       generatorCpuPercent: Math.round(((cpuUsed.user + cpuUsed.system) / 1000 / wall) * 100),
       serverCpuPercent,
+      serverRssMb,
       ackedIds,
       refusedIds,
     };
