@@ -26,9 +26,7 @@ export function announcePost(io: ComptoirIo, message: ChatMessage, thread: Threa
  * New top-level messages of one room written together (issue 25, group commit), in seq order: a
  * run of messages nobody blocked the authors of goes to the room as one event (an array), one
  * frame per member instead of one per message; a message with blockers goes on its own, without
- * them. The readers' badges go once per batch and set of blockers, counting its messages — sent
- * with the messages, never after them (a badge arriving once its messages were read would count
- * them again).
+ * them. Each counts for the readers' badges (`announceBadge`).
  */
 export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: ChatMessage; blockerIds: number[] }[]): void {
   let run: ChatMessage[] = [];
@@ -37,20 +35,15 @@ export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: Cha
     io.to(roomChannel(run[0]!.room)).emit(SERVER_EVENTS.message, run.length === 1 ? run[0]! : run);
     run = [];
   };
-  const badges = new Map<string, { room: string; hidden: number[]; count: number }>();
   for (const { message, blockerIds } of posts) {
     if (blockerIds.length === 0) run.push(message);
     else {
       flush();
       io.to(roomChannel(message.room)).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.message, message);
     }
-    const key = `${message.room}|${[...blockerIds].sort((a, b) => a - b).join(',')}`;
-    const badge = badges.get(key);
-    if (badge) badge.count += 1;
-    else badges.set(key, { room: message.room, hidden: blockerIds, count: 1 });
+    announceBadge(io, message.room, blockerIds, message.seq);
   }
   flush();
-  for (const { room, hidden, count } of badges.values()) announceBadge(io, room, hidden, count);
 }
 
 /**
@@ -68,9 +61,47 @@ export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: n
   io.to(channels).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.edited, message);
 }
 
-/** 'increase room message': `count` more messages in a room, to its readers but the members a block stands between with their author. */
-function announceBadge(io: ComptoirIo, room: string, hidden: number[], count: number): void {
-  io.to(readersChannel(room)).except(hidden.map(userChannel)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count });
+/** How often, at most, the readers of a busy room hear of its new messages (issue 25). */
+export const BADGE_INTERVAL_MS = 250;
+type PendingBadge = { count: number; seq: number };
+const pendingBadges = new WeakMap<ComptoirIo, Map<string, PendingBadge>>();
+
+/**
+ * 'increase room message' to a room's readers (but the members a block stands between with the
+ * author), coalesced: the first message of a quiet room at once, then what came meanwhile once per
+ * `BADGE_INTERVAL_MS`, with the count and the newest seq. Sockets joined to the room are left out:
+ * they receive its messages, and a page counts those of a joined room it does not show itself
+ * (src/sync/chat-sync.ts) — a badge arriving late there could count messages already read. A page
+ * that joins the room meanwhile ignores a badge whose seq its cursor has passed.
+ */
+function announceBadge(io: ComptoirIo, room: string, hidden: number[], seq: number): void {
+  let pending = pendingBadges.get(io);
+  if (!pending) {
+    pending = new Map();
+    pendingBadges.set(io, pending);
+  }
+  const key = `${room}|${[...hidden].sort((a, b) => a - b).join(',')}`;
+  const entry = pending.get(key);
+  if (entry) {
+    entry.count += 1;
+    entry.seq = Math.max(entry.seq, seq);
+    return;
+  }
+  const fresh: PendingBadge = { count: 1, seq };
+  pending.set(key, fresh);
+  const table = pending;
+  const send = () => {
+    if (fresh.count === 0) {
+      table.delete(key);
+      return;
+    }
+    io.to(readersChannel(room))
+      .except([roomChannel(room), ...hidden.map(userChannel)])
+      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count: fresh.count, seq: fresh.seq });
+    fresh.count = 0;
+    setTimeout(send, BADGE_INTERVAL_MS).unref();
+  };
+  send();
 }
 
 export function announceThread(io: ComptoirIo, roomId: string, thread: ThreadChange): void {

@@ -204,10 +204,15 @@ export const messageDeletedEvent = z.object({
 export const chatUsersCountEvent = z.object({ room: id, count: z.int().check(z.nonnegative()) });
 /**
  * 'increase room message' {room}: one more message in a room not open. Ours (issue 25): `count`,
- * the messages one event stands for — the server sends a busy room's badge once per batch of
- * posts written together, not once per message; absent, one.
+ * the messages one event stands for — the server sends a busy room's badge at most once per short
+ * interval, not once per message; absent, one — and `seq`, the newest of them (a page whose
+ * cursor in the room has passed it has them already).
  */
-export const increaseRoomMessageEvent = z.object({ room: id, count: z._default(z.int().check(z.positive(), z.maximum(100_000)), 1) });
+export const increaseRoomMessageEvent = z.object({
+  room: id,
+  count: z._default(z.int().check(z.positive(), z.maximum(100_000)), 1),
+  seq: z.optional(z.int().check(z.nonnegative())),
+});
 export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.nullable(z.string()), seq: z.int() });
 
 /** Names of the realtime events, exactly as spec 2 §7 writes them. */

@@ -116,6 +116,8 @@ export function createChatSync(deps: {
   /** Rooms in columns beside the current one (issue 22): on screen too. */
   const shownRooms = new Set<string>();
   const onScreen = (room: string) => room === currentRoom || shownRooms.has(room);
+  /** Client ids this page sent: their echo in a joined room it no longer shows is not news. */
+  const sentHere = new Set<string>();
 
   /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */
   async function follow(room: string): Promise<void> {
@@ -393,6 +395,7 @@ export function createChatSync(deps: {
   async function post(entry: OutboxDoc): Promise<'done' | 'offline' | number> {
     // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
     if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return 'done';
+    sentHere.add(entry.clientId);
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
     if (!target) {
@@ -453,6 +456,10 @@ export function createChatSync(deps: {
     socket.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => {
       for (const message of messagesOf(payload)) {
         enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
+        // A room joined but not shown counts its new messages itself: the server leaves the room's
+        // own sockets out of its badges (server/chat/chat-broadcast.ts).
+        const own = message.clientId !== null && sentHere.delete(message.clientId);
+        if (!own && !message.conversationId && message.alertId === null && message.parentMessage === null && !onScreen(message.room)) enqueueBadge(message.room, 1);
       }
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
@@ -494,7 +501,13 @@ export function createChatSync(deps: {
       void serial(() => writeKv(db, usersCountKey(event.room), event.count));
     }),
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
-      if (!onScreen(event.room)) enqueueBadge(event.room, event.count);
+      if (onScreen(event.room)) return;
+      const { seq } = event;
+      if (seq === undefined) return enqueueBadge(event.room, event.count);
+      // Sent at most every 250 ms: the room may have been opened (and caught up) since.
+      void serial(async () => {
+        if (seq > ((await readKv<number>(db, `cursor:${channelKey({ room: event.room })}`)) ?? 0)) enqueueBadge(event.room, event.count);
+      });
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),
     socket.onConnect(() => {

@@ -106,9 +106,12 @@ describe('posting', () => {
     await chat.join(elsewhere, 'indices');
     const live = nextEvent(inRoom, SERVER_EVENTS.message, chatMessage, (m) => m.content === 'En direct');
     const badge = nextEvent(elsewhere, SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (e) => e.room === 'forex');
+    const inRoomBadges = collect(inRoom, SERVER_EVENTS.increaseRoomMessage, 800);
     const posted = await chat.post(sender, { room: 'forex', content: 'En direct' });
     expect(await live).toEqual(posted);
-    expect(await badge).toEqual({ room: 'forex', count: 1 });
+    expect(await badge).toEqual({ room: 'forex', count: 1, seq: posted.seq });
+    // A socket joined to the room has the message itself: no badge for it.
+    expect((await inRoomBadges).filter((e) => increaseRoomMessageEvent.parse(e).room === 'forex')).toEqual([]);
   });
 
   it('answers a new room message with exactly what the stored row reads back as (the view built from hand, issue 25)', async () => {
@@ -120,13 +123,15 @@ describe('posting', () => {
 
   it('does not deliver a blocked member’s post to the blocker, in live or in history', async () => {
     const blocker = await chat.open('live');
+    // The blocker's other device, not in the room: it would hear of the post by a badge.
+    const blockerElsewhere = await chat.open('live');
     const other = await chat.open('coach');
     await chat.join(blocker, 'crypto');
     await chat.join(other, 'crypto');
     expect((await server().post('/rest/users/block/vip', {}, await chat.token('live'))).status).toBe(200);
     try {
       const hidden = collect(blocker, SERVER_EVENTS.message, 800);
-      const badges = collect(blocker, SERVER_EVENTS.increaseRoomMessage, 800);
+      const badges = collect(blockerElsewhere, SERVER_EVENTS.increaseRoomMessage, 800);
       const seen = nextEvent(other, SERVER_EVENTS.message, chatMessage, (m) => m.content === 'Tu ne me vois pas');
       const posted = await chat.post(await chat.open('vip'), { room: 'crypto', content: 'Tu ne me vois pas' });
       expect((await seen)._id).toBe(posted._id);

@@ -343,6 +343,33 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('counts each message of a room once: a followed room not on screen from its messages, another by coalesced badges (issue 25)', async () => {
+    const vip = connectVip();
+    await vip.sync.refreshRooms();
+    await vip.sync.openRoom('forex');
+    await whenLive(vip.sync);
+    // Forex stays joined (followed) behind Indices; Crypto is not joined on this connection.
+    await vip.sync.openRoom('indices');
+    await whenLive(vip.sync);
+    const others = chatClient(server);
+    cleanups.push(others.closeAll);
+    const coach = await others.open('coach');
+    const unread = async (room: string) => (await db.rooms.findOne(room).exec())?.unread ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = { forex: await unread('forex'), crypto: await unread('crypto') };
+
+    for (const content of ['Suivie 1', 'Suivie 2', 'Suivie 3']) await others.post(coach, { room: 'forex', content });
+    for (const content of ['Ailleurs 1', 'Ailleurs 2']) await others.post(coach, { room: 'crypto', content });
+    await vi.waitFor(async () => expect(await latest('forex')).toContain('Suivie 3'));
+    await vi.waitFor(async () => expect(await unread('crypto')).toBe(before.crypto + 2));
+    // The trailing badge has had its time: nothing more comes.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await unread('forex')).toBe(before.forex + 3);
+    expect(await unread('crypto')).toBe(before.crypto + 2);
+    others.closeAll();
+    vip.close();
+  });
+
   it('holds a message the network did not take, then sends it by itself once connected', async () => {
     const vip = connectVip();
     const seen: (string | null)[] = [];
