@@ -256,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerContactRoutes(accounts);
   registerGoogleRoutes(accounts);
   registerDevMailboxRoutes(accounts);
-  const billing = createBillingServices({
+  const billing = await createBillingServices({
     app,
     db,
     mail,

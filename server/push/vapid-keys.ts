@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import { z } from 'zod';
 import { base64urlKey } from '../../src/contract/account';
 import type { ServerConfig } from '../config';
@@ -22,6 +21,7 @@ export async function vapidKeysFor(db: Database, config: Pick<ServerConfig, 'vap
   if (config.vapid) return { ...config.vapid, subject: config.vapidSubject };
   const stored = await storedKeys(db);
   if (stored) return { ...stored, subject: config.vapidSubject };
+  const { default: webpush } = await import('web-push');
   const generated = webpush.generateVAPIDKeys();
   await db
     .insert(serverSecrets)

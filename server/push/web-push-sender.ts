@@ -1,7 +1,6 @@
 import type { Agent } from 'node:https';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { pushSubscription, type WebPushPayload } from '../../src/contract/account';
 import type { Database } from '../db/open-database';
 import { pushEndpoints } from '../db/schema';
@@ -37,6 +36,8 @@ export function webPushSender(db: Database, vapid: VapidKeys, options: WebPushSe
       await db.delete(pushEndpoints).where(eq(pushEndpoints.id, endpointId));
       return;
     }
+    // (The library loads with the first push: a server that sends none leaves it out.)
+    const { default: webpush } = await import('web-push');
     try {
       await webpush.sendNotification(decoded.data, JSON.stringify(payload), {
         vapidDetails,

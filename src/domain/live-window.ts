@@ -1,4 +1,6 @@
-import { addDays, endOfWeek, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { endOfWeek } from 'date-fns/endOfWeek';
+import { startOfDay } from 'date-fns/startOfDay';
 import { hourMinute } from './dates-fr';
 import type { PlanningItem } from '../contract/planning';
 
