@@ -1,14 +1,15 @@
-import { defer, map, tap, type Observable } from 'rxjs';
+import { combineLatest, defer, map, tap, type Observable } from 'rxjs';
 import { markBoot } from '../domain/boot-marks';
 import { LIST_PAGE } from '../domain/chat-limits';
 import type { ChatMessage } from '../contract/chat';
-import { fromDoc, historyKey, visibleMessage, type HistoryState } from '../sync/message-state';
+import { fromDoc, historyKey, revOf, visibleMessage, type HistoryState } from '../sync/message-state';
 import type { ComptoirDatabase } from './database';
 import type { AlertDoc, MessageDoc, OutboxDoc, RoomDoc } from './schemas';
 import type { Alert } from '../contract/alerts';
 import type { RoomRead } from '../contract/read-state';
 import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
 import { kept } from './kept-queries';
+import { liveTail$ } from './live-tail';
 
 /**
  * The chat's query builders. Every hot query is an ascending scan of an index with a limit
@@ -81,19 +82,44 @@ const visible = (docs: readonly { toJSON(): unknown }[]): ChatMessage[] => docs.
  */
 export type WindowRows = { rows: ChatMessage[]; context: ChatMessage | null; more: boolean };
 
-export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<WindowRows> =>
-  defer(() => {
+export const window$ = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null): Observable<WindowRows> => {
+  const stored$ = defer(() => {
     markBoot('window-query');
     return windowQuery(db, stream, limit + 1, oldestRev, newestRev).$;
-  }).pipe(
-    map((docs) => {
-      const more = docs.length > limit;
-      const shown = visible(more ? docs.slice(0, limit) : docs).reverse();
-      const context = more ? readMessage(docs[limit]!) : null;
-      return { rows: shown, context, more };
-    }),
-    tap(() => markBoot('window-rows')),
-  );
+  });
+  // The newest window also shows the messages heard live and not yet stored (src/store/live-tail.ts).
+  const rows$ = newestRev !== null ? stored$.pipe(map((docs) => storedWindow(docs, limit))) : combineLatest([stored$, liveTail$(db, stream)]).pipe(map(([docs, tail]) => withTail(docs, tail, limit)));
+  return rows$.pipe(tap(() => markBoot('window-rows')));
+};
+
+type WindowDoc = { toJSON(): unknown; get(field: string): unknown; readonly primary: string };
+
+function storedWindow(docs: readonly WindowDoc[], limit: number): WindowRows {
+  const more = docs.length > limit;
+  const shown = visible(more ? docs.slice(0, limit) : docs).reverse();
+  const context = more ? readMessage(docs[limit]!) : null;
+  return { rows: shown, context, more };
+}
+
+/** The stored window with the live tail's messages the store does not hold yet, newest `limit` of them all. */
+function withTail(docs: readonly WindowDoc[], tail: readonly ChatMessage[], limit: number): WindowRows {
+  if (tail.length === 0) return storedWindow(docs, limit);
+  const stored = new Set(docs.map((doc) => doc.primary));
+  const heard = tail.filter((message) => !stored.has(message._id));
+  if (heard.length === 0) return storedWindow(docs, limit);
+  const merged = [
+    ...docs.map((doc) => ({ rev: Number(doc.get('rev')), read: () => readMessage(doc) })),
+    ...heard.map((message) => ({ rev: revOf(message.date), read: () => message })),
+  ]
+    .sort((a, b) => a.rev - b.rev)
+    .slice(0, limit + 1);
+  const more = merged.length > limit;
+  const shown = (more ? merged.slice(0, limit) : merged)
+    .map((entry) => entry.read())
+    .filter((m): m is ChatMessage => m !== null)
+    .reverse();
+  return { rows: shown, context: more ? merged[limit]!.read() : null, more };
+}
 
 /**
  * How long a room's opening window and history state stay live once its list is closed: a coach

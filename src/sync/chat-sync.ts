@@ -32,6 +32,7 @@ import { userOfChat } from '../domain/private-chat';
 import { windowCount } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
+import { holdLive, releaseLive } from '../store/live-tail';
 import type { ApiClient } from './api-client';
 import {
   advanceCursor,
@@ -43,7 +44,7 @@ import {
   writeKv,
   type ChatEvent,
 } from './fold-chat-event';
-import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
+import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, roomStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
 import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
@@ -116,7 +117,7 @@ export function createChatSync(deps: {
   /** Rooms in columns beside the current one (issue 22): on screen too. */
   const shownRooms = new Set<string>();
   const onScreen = (room: string) => room === currentRoom || shownRooms.has(room);
-  /** Client ids this page sent: their echo in a joined room it no longer shows is not news. */
+  /** Client ids this page sent (its outbox's): their echo is neither another's live message nor news of a room it does not show. */
   const sentHere = new Set<string>();
 
   /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */
@@ -219,6 +220,7 @@ export function createChatSync(deps: {
       while (batch !== null) {
         const { events, seqs, badges, after } = batch;
         batch = null;
+        const folded = new Set(events.flatMap((e) => (e.type === 'MessageReceived' ? [e.message._id] : [])));
         // Each write logs its own failure (serial); the pump goes on with the next batch.
         await Promise.allSettled([
           events.length > 0 ? fold(events) : null,
@@ -229,6 +231,7 @@ export function createChatSync(deps: {
               })
             : null,
         ]);
+        releaseLive(db, folded);
         for (const run of after) run();
       }
     } finally {
@@ -394,8 +397,8 @@ export function createChatSync(deps: {
   /** Sends one entry: 'done' (sent, refused or gone), 'offline', or the wait the server asked for, in ms. */
   async function post(entry: OutboxDoc): Promise<'done' | 'offline' | number> {
     // Read again as it leaves: the member may have deleted it since the round began; a waiting one sends again.
-    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return 'done';
     sentHere.add(entry.clientId);
+    if ((await serial(() => stepOutboxEntry(db, entry.clientId, { type: 'outbox.resend' }))) !== 'sending') return 'done';
     // The stream the draft was typed in names where it goes: a room, a thread or an alert.
     const target = parseStream(entry.stream);
     if (!target) {
@@ -454,13 +457,19 @@ export function createChatSync(deps: {
   // ---- realtime events ----
   const subscriptions = [
     socket.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => {
+      const heard: ChatMessage[] = [];
       for (const message of messagesOf(payload)) {
         enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });
-        // A room joined but not shown counts its new messages itself: the server leaves the room's
-        // own sockets out of its badges (server/chat/chat-broadcast.ts).
         const own = message.clientId !== null && sentHere.delete(message.clientId);
-        if (!own && !message.conversationId && message.alertId === null && message.parentMessage === null && !onScreen(message.room)) enqueueBadge(message.room, 1);
+        if (own || message.conversationId || message.alertId !== null || message.parentMessage !== null) continue;
+        // Others' new messages: a room on screen shows them before their batch is stored
+        // (live-tail.ts; the member's own come through the outbox's row, never twice); a room
+        // joined but not shown counts them itself, as the server leaves the room's own sockets out
+        // of its badges (server/chat/chat-broadcast.ts).
+        if (onScreen(message.room)) heard.push(message);
+        else enqueueBadge(message.room, 1);
       }
+      for (const room of new Set(heard.map((m) => m.room))) holdLive(db, roomStream(room), heard.filter((m) => m.room === room));
     }),
     socket.on(SERVER_EVENTS.discussion, chatMessage, (message) => {
       enqueue([{ type: 'MessageReceived', message, forViewer: false }], { channel: channelOfMessage(message), seq: message.seq });

@@ -6,6 +6,7 @@ import { outboxQuery, pinsQuery, roomsQuery, threadsQuery, window$, windowQuery 
 import { foldChatEvents } from '../../../src/sync/fold-chat-event';
 import { revOf } from '../../../src/sync/message-state';
 import { openMemoryDatabase } from './memory-database';
+import { holdLive, releaseLive } from '../../../src/store/live-tail';
 import { roomMessage as message } from './chat-fixtures';
 
 let db: ComptoirDatabase;
@@ -45,5 +46,29 @@ describe('chat queries', () => {
     const wide = await firstValueFrom(window$(db, 'room:forex', 1000, revOf(message(100).date)));
     expect(wide.rows.map((m) => m._id)).toEqual(Array.from({ length: 200 }, (_, i) => `forex-${100 + i}`));
     expect({ context: wide.context, more: wide.more }).toEqual({ context: null, more: false });
+  });
+
+  it('shows messages heard live before their batch is stored, each once, the newest window only (issue 16)', async () => {
+    const seen: string[][] = [];
+    const watch = window$(db, 'room:crypto', 5, null).subscribe((w) => seen.push(w.rows.map((m) => m._id)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const live = [message(20, 'crypto'), message(21, 'crypto')];
+    holdLive(db, 'room:crypto', live);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.at(-1)).toEqual(['crypto-17', 'crypto-18', 'crypto-19', 'crypto-20', 'crypto-21']);
+    // Stored while still held: shown once, by the store.
+    await foldChatEvents(db, live.map((m) => ({ type: 'MessageReceived' as const, message: m, forViewer: false })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.at(-1)).toEqual(['crypto-17', 'crypto-18', 'crypto-19', 'crypto-20', 'crypto-21']);
+    releaseLive(db, new Set(live.map((m) => m._id)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.at(-1)).toEqual(['crypto-17', 'crypto-18', 'crypto-19', 'crypto-20', 'crypto-21']);
+    for (const rows of seen) expect(new Set(rows).size).toBe(rows.length);
+    // A window read further up (a jump) never takes them.
+    holdLive(db, 'room:crypto', [message(22, 'crypto')]);
+    const jumped = await firstValueFrom(window$(db, 'room:crypto', 5, null, revOf(message(19, 'crypto').date)));
+    expect(jumped.rows.map((m) => m._id)).not.toContain('crypto-22');
+    releaseLive(db, new Set(['crypto-22']));
+    watch.unsubscribe();
   });
 });

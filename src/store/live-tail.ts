@@ -1,0 +1,48 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { ChatMessage } from '../contract/chat';
+import type { ComptoirDatabase } from './database';
+
+/**
+ * Messages heard live on the socket and not yet folded into the store, per stream (issue 16, a
+ * burst's push → paint): a busy room's batch spends tens of milliseconds in IndexedDB before the
+ * store's query emits it, so the newest window shows these meanwhile (`window$`). The store stays
+ * the truth: a message leaves the tail as soon as its batch is folded, stored or not, and the
+ * window never shows a message twice (ids the store holds are skipped).
+ */
+type Tails = Map<string, BehaviorSubject<readonly ChatMessage[]>>;
+
+const tailsOf = new WeakMap<ComptoirDatabase, Tails>();
+const NONE: readonly ChatMessage[] = [];
+
+function tail(db: ComptoirDatabase, stream: string): BehaviorSubject<readonly ChatMessage[]> {
+  let tails = tailsOf.get(db);
+  if (!tails) {
+    tails = new Map();
+    tailsOf.set(db, tails);
+  }
+  let subject = tails.get(stream);
+  if (!subject) {
+    subject = new BehaviorSubject(NONE);
+    tails.set(stream, subject);
+  }
+  return subject;
+}
+
+export const liveTail$ = (db: ComptoirDatabase, stream: string): Observable<readonly ChatMessage[]> => tail(db, stream).asObservable();
+
+/** Shows `messages` of `stream` until their batch is folded (`releaseLive`). */
+export function holdLive(db: ComptoirDatabase, stream: string, messages: readonly ChatMessage[]): void {
+  if (messages.length === 0) return;
+  const subject = tail(db, stream);
+  subject.next([...subject.value, ...messages]);
+}
+
+/** The folded messages leave every tail that holds them. */
+export function releaseLive(db: ComptoirDatabase, ids: ReadonlySet<string>): void {
+  if (ids.size === 0) return;
+  for (const subject of tailsOf.get(db)?.values() ?? []) {
+    if (!subject.value.some((m) => ids.has(m._id))) continue;
+    const kept = subject.value.filter((m) => !ids.has(m._id));
+    subject.next(kept.length === 0 ? NONE : kept);
+  }
+}
