@@ -31,6 +31,7 @@ import { createChatPushes } from './push/chat-pushes';
 import { registerReadStateRoutes } from './chat/read-state-handlers';
 import { registerInboxRoutes } from './chat/inbox-handlers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox-routes';
+import type { RoomPostsOptions } from './chat/room-posts';
 import { createBillingServices, type BillingOptions, type BillingServices } from './billing/billing-services';
 import { registerBillingRoutes } from './routes/billing-routes';
 import { registerLocalPayRoutes } from './routes/local-pay-routes';
@@ -91,6 +92,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   mediaDir?: string;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
+  /** The rooms' group commit and overload thresholds (room-posts.ts); tests tighten them. */
+  roomPosts?: Partial<Omit<RoomPostsOptions, 'announce'>>;
 } & Partial<
   Pick<
     ServerConfig,
@@ -205,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   // Mentions, replies in followed threads, private messages and lives starting (issue 22).
   const chatPushes = createChatPushes(db, push, app.log);
   // Before the routes: they announce changes and count connected members through it.
-  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes);
+  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts);
   const accounts: AccountServices = {
     app,
     db,

@@ -37,7 +37,7 @@ import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type Threa
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
 import { userFromToken } from '../auth/tokens';
-import { createRoomPosts, type RoomPosts } from '../chat/room-posts';
+import { createRoomPosts, type RoomPosts, type RoomPostsOptions } from '../chat/room-posts';
 import { announceRoomPosts } from '../chat/chat-broadcast';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
 import { createFloodControl, type FloodControl } from '../chat/flood-control';
@@ -111,10 +111,11 @@ export function attachSocketServer(
   db: Database,
   flood: FloodControl = createFloodControl(),
   pushes: ChatPushes = NO_CHAT_PUSHES,
+  roomPosts: Partial<Omit<RoomPostsOptions, 'announce'>> = {},
 ): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Posts to a room written together are announced together (issue 25).
-  const posts: RoomPosts = createRoomPosts(db, { announce: (written) => announceRoomPosts(io, written) });
+  const posts: RoomPosts = createRoomPosts(db, { ...roomPosts, announce: (written) => announceRoomPosts(io, written) });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth !== null && 'token' in auth && typeof auth.token === 'string' ? auth.token : null;

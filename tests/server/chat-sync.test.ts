@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
-import { CLIENT_EVENTS, likeAck, okAck, SERVER_EVENTS } from '../../src/contract/chat';
+import { CLIENT_EVENTS, likeAck, okAck, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
 import { window$ } from '../../src/store/chat-queries';
 import type { ComptoirDatabase } from '../../src/store/database';
 import { createApiClient } from '../../src/sync/api-client';
@@ -12,6 +12,7 @@ import { outboxEntryState, queueMessage } from '../../src/sync/outbox';
 import { createSocketTransport, type SocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
 import type { ChatNotice } from '../../src/sync/notices';
+import { SERVER_BUSY } from '../../server/chat/room-posts';
 import { messageLikes, messages, users } from '../../server/db/schema';
 import { userChannel } from '../../server/realtime/channels';
 import { openMemoryDatabase } from '../unit/store/memory-database';
@@ -415,4 +416,60 @@ describe('chat sync against the real server', () => {
     expect(await readKv<LikersState>(db, likersKey(message!.id))).toEqual(all);
     vip.close();
   });
+});
+
+describe('the outbox under a busy room (issue 25)', () => {
+  it('keeps a post the server turned away as busy, sends it again after the wait, and it is stored once', async () => {
+    // One post waiting at most in a room's queue; the wait answered is short.
+    const busy = await startTestServer({ app: { roomPosts: { maxQueued: 1, maxWaitMs: 60_000, retryAfterMs: 100 } } });
+    const others = chatClient(busy);
+    const token = await busy.tokenOf('vip');
+    const getToken = () => token;
+    const socket = createSocketTransport({ getToken, url: busy.url });
+    // (This file's store: RxDB opens no second database of this many collections in one process.)
+    const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: busy.url }), upload: createUploader({ getToken }) });
+    let release = () => {};
+    try {
+      const coach = await others.open('coach');
+      await vi.waitFor(() => expect(socket.connected$.value).toBe(true), { timeout: 5000 });
+      // What the server answered each of the page's posts.
+      const answers: unknown[] = [];
+      const request = socket.request.bind(socket);
+      socket.request = (async (event: string, payload: unknown, schema: never) => {
+        const answer = await request(event, payload, schema);
+        if (event === CLIENT_EVENTS.post) answers.push(answer);
+        return answer;
+      }) as typeof socket.request;
+
+      // The database held: Forex's write under way stalls, and one more post waits behind it.
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = busy.database.db.transaction(async () => held);
+      const post = (content: string) => others.ask(coach, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'forex', content }, postMessageAck);
+      const first = post('En cours d’écriture');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = post('En attente');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const clientId = await sync.send({ room: 'forex', parentMessage: null, content: 'Malgré la foule', attachments: [] });
+      await vi.waitFor(() => expect(JSON.stringify(answers)).toContain(SERVER_BUSY), { timeout: 5000 });
+      // Kept, saying why, while the room is busy.
+      expect(await db.outbox.count().exec()).toBe(1);
+      release();
+      await holding;
+      expect(await first).toHaveProperty('message');
+      expect(await second).toHaveProperty('message');
+
+      await vi.waitFor(async () => expect(await db.outbox.count().exec()).toBe(0), { timeout: 10_000 });
+      const vipId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
+      const rows = await busy.database.db.select().from(messages).where(and(eq(messages.authorId, vipId), eq(messages.clientId, clientId)));
+      expect(rows).toHaveLength(1);
+      expect(answers.filter((answer) => JSON.stringify(answer).includes('"message"'))).toHaveLength(1);
+    } finally {
+      release();
+      sync.close();
+      socket.close();
+      others.closeAll();
+      await busy.close();
+    }
+  }, 30_000);
 });
