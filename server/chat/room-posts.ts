@@ -49,6 +49,13 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
   /** Each room's last post date given (ms). */
   const lastDate = new Map<string, number>();
   let pending = 0;
+  /**
+   * How long a batch's write takes lately (ms, a moving average over the server's batches): a
+   * queue that would take longer than `maxWaitMs` to write turns new posts away before any of
+   * them has waited that long (the database may be slower than usual: a busy machine, a thread
+   * that gets less of the CPU).
+   */
+  let batchMs = 0;
 
   async function drain(roomId: string): Promise<void> {
     writing.add(roomId);
@@ -57,8 +64,11 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
         const queue = queues.get(roomId);
         if (!queue || queue.length === 0) break;
         const batch = queue.splice(0, maxBatch);
+        const started = performance.now();
         try {
           const outcomes = await postRoomMessages(db, roomId, batch);
+          const took = performance.now() - started;
+          batchMs = batchMs === 0 ? took : batchMs * 0.8 + took * 0.2;
           if (announce) {
             const written = outcomes.flatMap((o) => ('created' in o && o.created ? [{ message: o.message, blockerIds: o.blockerIds }] : []));
             if (written.length > 0) announce(written);
@@ -79,8 +89,11 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
     }
   }
 
+  /** Whether a post to this queue now would be answered later than `maxWaitMs`: the write under way, then the batches before it. */
   const busy = (queue: Job[] | undefined, at: number): boolean =>
-    queue !== undefined && queue.length > 0 && (queue.length >= maxQueued || at - queue[0]!.queuedAt >= maxWaitMs);
+    queue !== undefined &&
+    queue.length > 0 &&
+    (queue.length >= maxQueued || at - queue[0]!.queuedAt >= maxWaitMs || (1 + Math.ceil((queue.length + 1) / maxBatch)) * batchMs >= maxWaitMs);
 
   return {
     get pending() {

@@ -133,6 +133,30 @@ describe('group commit', () => {
     expect(stored).toHaveLength(40);
     expect(performance.now() - started).toBeLessThan(20_000);
   });
+
+  it('turns a post away when the writes lately say the queue before it would take too long', async () => {
+    const posts = createRoomPosts(database.db, { maxQueued: 1000, maxWaitMs: 400 });
+    // The database held for 300 ms under each write: the batches take that long lately.
+    const slowWrite = async (run: () => Promise<PostOutcome>[]) => {
+      let release = () => {};
+      const holding = database.db.transaction(async () => new Promise<void>((resolve) => (release = resolve)));
+      const outcomes = run();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await holding;
+      return Promise.all(outcomes);
+    };
+    const [first] = await slowWrite(() => [posts.post(member, plain('Lente 1'))]);
+    expect(first).toHaveProperty('message');
+    // One write under way, one post waiting: a third would wait two 300-ms writes, past 400 ms.
+    const outcomes = await slowWrite(() => {
+      const under = posts.post(member, plain('Lente 2'));
+      return [under, posts.post(member, plain('Lente 3')), posts.post(member, plain('Lente 4'))];
+    });
+    expect(outcomes[0]).toHaveProperty('message');
+    expect(outcomes[1]).toHaveProperty('message');
+    expect(outcomes[2]).toMatchObject({ error: SERVER_BUSY });
+  });
 });
 
 describe('rights read for each post (issue 25)', () => {
