@@ -60,6 +60,14 @@ function connectVip(): { sync: ChatSync; socket: SocketTransport; close: () => v
 
 const latest = async (room: string, limit = 60) => (await firstValueFrom(window$(db, `room:${room}`, limit, null))).rows.map((m) => m.content);
 const whenLive = (sync: ChatSync) => vi.waitFor(() => expect(sync.status$.value).toBe('live'), { timeout: 5000 });
+/** A room's badge in this file's store. */
+const unread = async (room: string) => (await db.rooms.findOne(room).exec())?.unread ?? 0;
+/** `coach` on a bare socket beside the page, closed with the test's other leftovers. */
+async function coachBeside() {
+  const others = chatClient(server);
+  cleanups.push(others.closeAll);
+  return { others, coach: await others.open('coach') };
+}
 
 describe('chat sync against the real server', () => {
   it('opens a room with its latest page, then receives messages live', async () => {
@@ -324,10 +332,7 @@ describe('chat sync against the real server', () => {
     await vip.sync.openRoom('forex');
     await vip.sync.showRoom('crypto');
     await whenLive(vip.sync);
-    const others = chatClient(server);
-    cleanups.push(others.closeAll);
-    const coach = await others.open('coach');
-    const unread = async (room: string) => (await db.rooms.findOne(room).exec())?.unread ?? 0;
+    const { others, coach } = await coachBeside();
 
     // What the server's read state says is unread stays as it is (the column's list reads it);
     // a message arriving while it shows adds nothing to the badge.
@@ -352,10 +357,7 @@ describe('chat sync against the real server', () => {
     // Forex stays joined (followed) behind Indices; Crypto is not joined on this connection.
     await vip.sync.openRoom('indices');
     await whenLive(vip.sync);
-    const others = chatClient(server);
-    cleanups.push(others.closeAll);
-    const coach = await others.open('coach');
-    const unread = async (room: string) => (await db.rooms.findOne(room).exec())?.unread ?? 0;
+    const { others, coach } = await coachBeside();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const before = { forex: await unread('forex'), crypto: await unread('crypto') };
 
