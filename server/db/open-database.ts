@@ -56,12 +56,10 @@ export async function openDatabase(options: {
     }
     return { db, engine: 'postgres', close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   if (options.dataDir === null) {
+    // (PGlite itself on this thread only in memory; on disk it loads in its own thread.)
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = new PGlite(options.template ? { loadDataDir: options.template } : undefined);
     const db = drizzlePglite({ client, schema });
     // (A template already migrated: nothing to apply, its journal says so.)

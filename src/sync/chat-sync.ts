@@ -36,6 +36,7 @@ import { holdLive, releaseLive } from '../store/live-tail';
 import type { ApiClient } from './api-client';
 import {
   advanceCursor,
+  readCursor,
   foldChatEvents,
   foldRooms,
   increaseRoomBadge,
@@ -247,7 +248,7 @@ export function createChatSync(deps: {
       if (!live.has(key)) continue;
       let entry = cursors.get(key);
       if (!entry) {
-        const start = (await readKv<number>(db, `cursor:${key}`)) ?? 0;
+        const start = (await readCursor(db, key)) ?? 0;
         entry = { channel, start, cursor: start, gap: false };
         cursors.set(key, entry);
       }
@@ -279,7 +280,7 @@ export function createChatSync(deps: {
     live.delete(key);
     updateStatus();
     const stream = streamOfRef(channel);
-    const cursor = await readKv<number>(db, `cursor:${key}`);
+    const cursor = await readCursor(db, key);
     const history = await readKv<HistoryState>(db, historyKey(stream));
     if (cursor === null || history === null) {
       const loaded = await loadPage(channel, null);
@@ -332,7 +333,7 @@ export function createChatSync(deps: {
   async function joinAndCatchUp(channel: Channel): Promise<void> {
     const joining = join(channel);
     const key = channelKey(channel);
-    const [cursor, history] = await Promise.all([readKv<number>(db, `cursor:${key}`), readKv<HistoryState>(db, historyKey(streamOfRef(channel)))]);
+    const [cursor, history] = await Promise.all([readCursor(db, key), readKv<HistoryState>(db, historyKey(streamOfRef(channel)))]);
     if (cursor === null && history === null) {
       const [joined, loaded] = await Promise.all([joining, loadPage(channel, null)]);
       if (joined && loaded) await catchUp(channel);
@@ -515,7 +516,7 @@ export function createChatSync(deps: {
       if (seq === undefined) return enqueueBadge(event.room, event.count);
       // Sent at most every 250 ms: the room may have been opened (and caught up) since.
       void serial(async () => {
-        if (seq > ((await readKv<number>(db, `cursor:${channelKey({ room: event.room })}`)) ?? 0)) enqueueBadge(event.room, event.count);
+        if (seq > ((await readCursor(db, channelKey({ room: event.room }))) ?? 0)) enqueueBadge(event.room, event.count);
       });
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),

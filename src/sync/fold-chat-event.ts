@@ -101,9 +101,13 @@ export async function readKv<T>(db: ComptoirDatabase, key: string): Promise<T | 
 export async function writeKv(db: ComptoirDatabase, key: string, value: unknown): Promise<void> {
   await db.kv.upsert({ key, value });
 }
+/** The last seq of a channel (its key: `channelKey`) folded in order; null before its first page. */
+export function readCursor(db: ComptoirDatabase, channel: string): Promise<number | null> {
+  return readKv<number>(db, `cursor:${channel}`);
+}
 export async function advanceCursor(db: ComptoirDatabase, room: string, seq: number): Promise<number> {
   const key = `cursor:${room}`;
-  const current = (await readKv<number>(db, key)) ?? 0;
+  const current = (await readCursor(db, room)) ?? 0;
   if (seq > current) await writeKv(db, key, seq);
   return Math.max(seq, current);
 }
