@@ -5,10 +5,14 @@ import { CLIENT_EVENTS } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { signIn, signedInPage, tokenOf } from './sign-in';
 
-/** A member signed in on their own browser context, on /chat in the given room. */
-export async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
+/**
+ * A member signed in on their own browser context, on /chat in the given room, at its newest rows
+ * (`atNewest: false`: where the room opened, e.g. at a first unread other journeys left there).
+ */
+export async function member(browser: Browser, identifier: string, room = 'Forex', options: { atNewest?: boolean } = {}): Promise<Page> {
   const page = await signedInPage(await browser.newContext(), identifier, `/chat?room=${room}`);
   await expect(page).toHaveTitle(new RegExp(`ChatRoom ${room}`));
+  if (options.atNewest ?? true) await toNewest(page);
   return page;
 }
 

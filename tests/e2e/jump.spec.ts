@@ -18,6 +18,8 @@ const withJumpButton = (panel: Locator, text: string) =>
 const header = (page: Page) => page.getByRole('region', { name: 'Indices', exact: true });
 
 test('a search result more than two pages back, a pin and a deep link open the room at their message', async ({ browser }) => {
+  // `vip` reads Indices at its newest rows while the coach posts there.
+  const vip = await member(browser, 'vip', 'Indices');
   const coachContext = await browser.newContext();
   const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
   // The message, then 120 more after it: it is more than two pages (2 × 50) older than the newest.
@@ -26,9 +28,7 @@ test('a search result more than two pages back, a pin and a deep link open the r
   const after = unique('Suite');
   const fillers = Array.from({ length: 120 }, (_, i) => `${after} n°${i + 1}`);
   await postOverSocket(coach, { room: 'indices' }, fillers);
-
-  const vip = await member(browser, 'vip', 'Indices');
-  await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeVisible();
+  await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeInViewport();
 
   // Search, then 'Aller au message': the room opens at it, highlighted and focused.
   await header(vip).getByRole('button', { name: 'Rechercher dans la room' }).click();

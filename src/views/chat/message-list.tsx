@@ -13,7 +13,7 @@ import { listedRows, windowListing } from '../../domain/message-grouping';
 import { keptHistory$, keptPlace$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import type { KeptPlace } from '../../sync/read-state-sync';
 import type { ReadPosition, RoomRead } from '../../contract/read-state';
-import { firstUnread } from '../../domain/read-position';
+import { firstUnread, isAfter } from '../../domain/read-position';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
@@ -56,8 +56,16 @@ const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 const NO_PLACE$ = of<KeptPlace | null>(null);
 const NO_JUMP$ = of<JumpState | null>(null);
-/** A jump the list took (issue 21): its message, and whether the list has opened at it yet. */
-type Jump = { n: number; target: string; shown: boolean };
+/**
+ * A jump the list took (issue 21): its message, whether the list has opened at it yet, and whether
+ * it is the opening at a first unread further back than the window (no highlight: the line).
+ */
+type Jump = { n: number; target: string; shown: boolean; unread: boolean };
+/**
+ * A first unread further back than the window reaches: the log opens on the window read around the
+ * read position (`wanted` → `asked`), or at its end when that read failed (offline).
+ */
+type UnreadJump = 'none' | 'wanted' | 'asked' | 'failed';
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
 type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
@@ -113,7 +121,7 @@ export function MessageList(props: {
   const [jumpsTaken, setJumpsTaken] = useState(0);
   if (jumpRecord !== null && jumpRecord.n !== jumpsTaken) {
     setJumpsTaken(jumpRecord.n);
-    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
+    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false, unread: jumpRecord.unread === true });
     setAnchors([jumpRecord.newestRev]);
     setLimit(WINDOW);
   }
@@ -165,18 +173,39 @@ export function MessageList(props: {
   // Where this visit opens, decided once, from the read state the room had when it opened (later
   // reads, on this device or another, never move the line; only an explicit unread does).
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
+  const [unreadJump, setUnreadJump] = useState<UnreadJump>('none');
   let opened = opening;
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
-    const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
-    const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
-    if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
-    // The window's oldest row is unread and older ones may be too: read the widest window first.
-    else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
-    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
+    if (jump?.unread) {
+      // The window read around the read position: the line goes above its first unread.
+      if (jump.shown) opened = { lineId: firstUnread(messages, from, props.viewer.id)?._id ?? null, from, at: Date.now() };
+    } else if (unreadJump !== 'wanted' && unreadJump !== 'asked') {
+      const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
+      const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
+      // Every row of the window comes after the read position, and the room goes further back:
+      // the first unread is older than the window.
+      // (Known once the stream's history state is stored: until then the rows shown may be live ones.)
+      const unreadBefore = first !== null && from !== null && history !== null && !atStart && messages[0] !== undefined && isAfter(messages[0], from);
+      if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
+      // Read the widest window first: the first unread may be in it.
+      else if (unreadBefore && limit < WINDOW) setLimit(WINDOW);
+      // Further back still: the log opens on the window read around the read position.
+      else if (unreadBefore && unreadJump === 'none' && chat !== null && props.readRoom) setUnreadJump('wanted');
+      else opened = { lineId: unreadBefore ? null : first._id, from, at: Date.now() };
+    }
     if (opened !== undefined) setOpening(opened);
   }
+  useEffect(() => {
+    if (unreadJump !== 'wanted' || !chat || !props.readRoom || !readState?.readUpTo) return;
+    setUnreadJump('asked');
+    chat.jumps.jump(props.readRoom, { date: readState.readUpTo.date }, { unread: true }).then(
+      (error) => error !== null && setUnreadJump('failed'),
+      () => setUnreadJump('failed'),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once, when wanted
+  }, [unreadJump]);
   // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
   const seenVersion = useRef<number | null>(null);
   const decided = opened !== undefined;
@@ -308,7 +337,16 @@ export function MessageList(props: {
   }, [jumpPending]);
 
   // Only once the list has opened at its bottom: its first renders may start at the top.
-  const settled = useRef(false);
+  // (Per list: a list opened anew — a jump, 'Revenir au direct' from a slid window — settles anew.)
+  const settledList = useRef<number | null>(null);
+  const settled = {
+    get current() {
+      return settledList.current === generation;
+    },
+    set current(yes: boolean) {
+      settledList.current = yes ? generation : null;
+    },
+  };
   // The estimate is taken once per list, when it mounts: it never changes under a mounted list.
   const [rowHeight] = useState(() => {
     const kept = Number(storage.getItem(ROW_HEIGHT_KEY));
@@ -343,9 +381,9 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && generation === 0 && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
-    if (startId !== null) settled.current = true;
-    if (jump?.shown && jumpSettled.current !== jump.n) {
+    if (startId !== null && (generation === 0 || jump?.unread === true) && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
+    if (startId !== null && (generation === 0 || jump?.unread === true)) settled.current = true;
+    if (jump?.shown && !jump.unread && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
       // A fresh list may render its first rows before it scrolls to the message: nothing reads
       // ahead until the message rests in the middle; then it takes the focus (virtuoso may
@@ -355,6 +393,7 @@ export function MessageList(props: {
       settleTo(offCentre(target), {
         done: (log, byReader) => {
           jumpSettling.current = false;
+          settled.current = true;
           if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
         },
         bring: () => bringRow(target, 'center'),
@@ -507,13 +546,19 @@ export function MessageList(props: {
     if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
   }, [openedAt !== null, newestRow?._id]);
+  // Live at the stream's end with its newest row shown (back from a jumped window, whose 'jump.left'
+  // comes before the newest rows are the list's): read up to it.
+  const liveAtEnd = mode === 'live' && newestRow !== undefined;
+  useEffect(() => {
+    if (liveAtEnd) effects.current.markRead();
+  }, [liveAtEnd]);
   const shownJump = jump?.shown ? jump.n : null;
   useEffect(() => {
     if (shownJump !== null) reading.send({ type: 'jump.opened' });
   }, [shownJump, reading]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
-  const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
+  const jumpIndex = jump?.shown && !jump.unread ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
   // moment after the rendered range changes, never per frame, and once more when the scroll comes
@@ -549,7 +594,9 @@ export function MessageList(props: {
   }, []);
 
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
-  if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
+  // (The same while the window around a first unread far back is on its way.)
+  if (!loaded || (readRoom !== undefined && opened === undefined))
+    return <Wrapper>{(shownRows !== null && shownRows.rows.length === 0) || unreadJump === 'asked' || jump?.unread ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
       <RowDialogsContext.Provider value={rowDialogs}>
@@ -565,7 +612,11 @@ export function MessageList(props: {
         data={items}
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={
-          jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
+          jumpIndex >= 0
+            ? { index: jumpIndex, align: 'center' }
+            : lineIndex >= 0 && (generation === 0 || jump?.unread === true)
+              ? { index: lineIndex, align: 'start' }
+              : Math.max(0, items.length - 1)
         }
         computeItemKey={(_, item) => keyOf(item)}
         // Literally false below a slid or jumped window: virtuoso scrolls to the bottom when rows are
@@ -604,7 +655,7 @@ export function MessageList(props: {
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
-            {item.kind === 'message' && item.message._id === jump?.target ? (
+            {item.kind === 'message' && item.message._id === jump?.target && !jump.unread ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
                 <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
