@@ -189,8 +189,9 @@ export function MessageList(props: {
       // (Known once the stream's history state is stored: until then the rows shown may be live ones.)
       const unreadBefore = first !== null && from !== null && history !== null && !atStart && messages[0] !== undefined && isAfter(messages[0], from);
       if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
-      // Read the widest window first: the first unread may be in it.
-      else if (unreadBefore && limit < WINDOW) setLimit(WINDOW);
+      // Read the widest window first: the first unread may be in it (unless the server counts more
+      // unread messages than it holds).
+      else if (unreadBefore && limit < WINDOW && (readState?.unread ?? 0) < WINDOW) setLimit(WINDOW);
       // Further back still: the log opens on the window read around the read position.
       else if (unreadBefore && unreadJump === 'none' && chat !== null && props.readRoom) setUnreadJump('wanted');
       else opened = { lineId: unreadBefore ? null : first._id, from, at: Date.now() };
