@@ -17,8 +17,9 @@ export type ReadStateSync = ReturnType<typeof createReadStateSync>;
 
 /**
  * The member's read state per room (issue 21): fetched on every (re)connection, kept live by
- * 'room read' from the member's other devices, and moved as the member reads. Every state the
- * server sends, answers included, is folded into the store (src/sync/fold-read-state.ts).
+ * 'room read' from the member's other devices, and moved as the member reads (a read made without
+ * a connection is sent once it is back). Every state the server sends, answers included, is
+ * folded into the store (src/sync/fold-read-state.ts).
  */
 export function createReadStateSync(deps: {
   db: ComptoirDatabase;
@@ -41,6 +42,15 @@ export function createReadStateSync(deps: {
   /** Rooms marked unread here: reading them does not mark them read until they are opened again. */
   const paused = new Set<string>();
   const throttled = new Map<string, { last: number; wanted: ReadPosition | null; timer: ReturnType<typeof setTimeout> | null }>();
+  /**
+   * Reads that could not leave (no connection): the furthest per room (null: up to the room's
+   * newest), sent once the socket is back, after the states are fetched again.
+   */
+  const unsent = new Map<string, ReadPosition | null>();
+  const keepUnsent = (room: string, message: ReadPosition | null) => {
+    const waiting = unsent.get(room);
+    if (!unsent.has(room) || message === null || (waiting !== null && waiting !== undefined && comparePlaces(message, waiting) > 0)) unsent.set(room, message);
+  };
 
   const learn = (states: readonly RoomRead[]) => {
     for (const state of states) {
@@ -58,6 +68,7 @@ export function createReadStateSync(deps: {
 
   async function send(room: string, message: ReadPosition | null): Promise<void> {
     const answer = await socket.request(READ_CLIENT_EVENTS.markRead, message === null ? { room } : { room, messageId: message._id }, roomReadAck);
+    if (!answer.ok && answer.offline) keepUnsent(room, message);
     if (answer.ok && !('error' in answer.data)) {
       learn([answer.data]);
       await fold([answer.data]);
@@ -70,7 +81,14 @@ export function createReadStateSync(deps: {
       known.set(state.room, state.readUpTo);
       void fold([state]);
     }),
-    socket.onConnect(() => void refresh()),
+    socket.onConnect(() => {
+      // The server's states first (what other devices read meanwhile), then what was read here offline.
+      void refresh().then(() => {
+        const waiting = [...unsent];
+        unsent.clear();
+        for (const [room, message] of waiting) if (!paused.has(room)) void send(room, message);
+      });
+    }),
   ];
 
   return {
@@ -114,6 +132,7 @@ export function createReadStateSync(deps: {
     /** 'Marquer comme non lu' from a message: it becomes the first unread, on every device. */
     async markUnread(room: string, messageId: string): Promise<string | null> {
       paused.add(room);
+      unsent.delete(room);
       const pending = throttled.get(room);
       if (pending?.timer) clearTimeout(pending.timer);
       throttled.delete(room);
@@ -128,6 +147,7 @@ export function createReadStateSync(deps: {
     /** 'Tout marquer comme lu'. */
     async markAllRead(): Promise<string | null> {
       paused.clear();
+      unsent.clear();
       const answer = await socket.request(READ_CLIENT_EVENTS.markAllRead, {}, roomReadsAck);
       if (!answer.ok) return answer.error;
       if ('error' in answer.data) return answer.data.error;

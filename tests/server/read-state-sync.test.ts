@@ -9,6 +9,7 @@ import { readStateKey } from '../../src/sync/fold-read-state';
 import { createSocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
 import { openMemoryDatabase } from '../unit/store/memory-database';
+import { userChannel } from '../../server/realtime/channels';
 import { chatClient } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -46,6 +47,7 @@ afterAll(async () => {
   await server.close();
 });
 
+const vipId = () => (JSON.parse(Buffer.from(vipToken.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
 const badge = async (room: string) => (await db.rooms.findOne(room).exec())?.unread;
 const serverBadge = async (room: string) => {
   const body = z.parse(roomReadsResponse, await (await server.get('/rest/chat/read-state', vipToken)).json());
@@ -107,5 +109,24 @@ describe('read state sync: a phone and a desktop agree', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await serverBadge('crypto')).toBe(2);
     await vi.waitFor(async () => expect(await serverBadge('crypto')).toBe(0), { timeout: 3000 });
+  });
+
+  it('a read made while the connection is down is sent once it is back', async () => {
+    const posted = await postAsCoach('indices', 2);
+    await sync.reads.refresh();
+    expect(await badge('indices')).toBe(2);
+    // The member reads while this device has no connection (the server cut it; it comes back by itself).
+    const read = new Promise<void>((resolve) => {
+      const watch = sync.status$.subscribe((status) => {
+        if (status !== 'offline') return;
+        sync.reads.read('indices', { _id: posted[1]!._id, date: posted[1]!.date });
+        resolve();
+        queueMicrotask(() => watch.unsubscribe());
+      });
+    });
+    server.io.in(userChannel(vipId())).disconnectSockets();
+    await read;
+    await vi.waitFor(async () => expect(await serverBadge('indices')).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await badge('indices')).toBe(0), { timeout: 5000 });
   });
 });
