@@ -23,17 +23,7 @@ export type JumpState = {
   newestRev: number;
   newer: boolean;
   history: HistoryState;
-  /**
-   * Opened at the member's first unread, further back than the list's window reaches: the list
-   * draws the 'Nouveaux messages' line in it and brings that row to the top, the target (the last
-   * read, or the first message after that moment) neither highlighted nor centred.
-   */
-  unread?: boolean;
 };
-/** A first unread's window asked for in a room without messages. */
-const NOTHING_TO_OPEN = 'Aucun message à ouvrir.';
-/** A first unread's window whose room the member opened elsewhere meanwhile (a search result, a link). */
-const OVERTAKEN = 'La room est ouverte ailleurs.';
 /** How long a jump waits for the socket's connection before it is told as failed. */
 const CONNECT_WAIT_MS = 10_000;
 export const jumpKey = (stream: string) => `jump:${stream}`;
@@ -56,27 +46,15 @@ export function createJumpSync(deps: {
   void serial(() => db.kv.find({ selector: { key: { $regex: '^jump:' } } }).remove());
   /** Unique per session, so a list never takes a new jump for one it has shown. */
   let jumps = 0;
-  /**
-   * Jumps asked for by the member per stream (a search result, a link): the opening at a first
-   * unread never takes the place of one, whichever answer comes first.
-   */
-  const asked = new Map<string, number>();
   const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
 
   return {
     session,
 
-    /**
-     * Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null.
-     * `unread`: the place is the member's read position, and the log opens at the first unread after it.
-     */
-    async jump(room: string, place: JumpPlace, options: { unread?: boolean } = {}): Promise<string | null> {
+    /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
+    async jump(room: string, place: JumpPlace): Promise<string | null> {
       const around = 'messageId' in place ? { aroundMessage: place.messageId } : { aroundDate: place.date };
-      const key = jumpKey(roomStream(room));
-      if (!options.unread) asked.set(key, (asked.get(key) ?? 0) + 1);
-      const askedBefore = asked.get(key) ?? 0;
-      const overtaken = () => options.unread === true && (asked.get(key) ?? 0) !== askedBefore;
       // A link opened in a new page asks before the socket has connected: it waits a moment for it.
       await firstValueFrom(socket.connected$.pipe(filter(Boolean), timeout({ first: CONNECT_WAIT_MS, with: () => of(false) })));
       const answer = await socket.request(CLIENT_EVENTS.more, { room, ...around }, moreMessagesAck);
@@ -84,16 +62,11 @@ export function createJumpSync(deps: {
       if (!('messages' in answer.data)) return answer.data.error;
       const page = answer.data;
       const newest = page.messages[0];
-      // An empty room: nothing to open at (the first unread's opening then opens at the end).
-      if (!page.target || !newest) return options.unread ? NOTHING_TO_OPEN : null;
-      if (overtaken()) return OVERTAKEN;
+      if (!page.target || !newest) return null;
       await fold(received(page.messages));
       const target = page.target;
-      let written = false;
+      const key = jumpKey(roomStream(room));
       await serial(async () => {
-        // (Checked again where the record is written: a member's jump may have come meanwhile.)
-        if (overtaken() || (options.unread && (await readKv<JumpState>(db, key))?.session === session)) return;
-        written = true;
         jumps += 1;
         const next: JumpState = {
           session,
@@ -103,11 +76,10 @@ export function createJumpSync(deps: {
           newestRev: revOf(newest.date),
           newer: page.newer ?? false,
           history: nextHistory(null, page, false),
-          ...(options.unread ? { unread: true } : {}),
         };
         await writeKv(db, key, next);
       });
-      return written ? null : OVERTAKEN;
+      return null;
     },
 
     /** The next older page of the jumped window; false only when the page asked for did not come. */

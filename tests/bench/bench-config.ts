@@ -13,8 +13,6 @@ export type BenchConfig = {
   inboxOpen: { warmup: number; runs: number };
   /** Jumps to a search result half the heavy room back (issue 21). */
   jumps: { warmup: number; runs: number };
-  /** Openings of the heavy room at a first unread 5,000 messages back (issue 21). */
-  unreadOpen: { warmup: number; runs: number };
   /** Edits by another member painted in the open log (issue 22). */
   edits: { warmup: number; runs: number };
   /** Room switches before the heap's reference, then the 50 switches that are measured. */
@@ -36,7 +34,6 @@ export const FULL: BenchConfig = {
   historyPages: { warmup: 1, runs: 8 },
   inboxOpen: { warmup: 1, runs: 7 },
   jumps: { warmup: 1, runs: 7 },
-  unreadOpen: { warmup: 1, runs: 7 },
   edits: { warmup: 2, runs: 20 },
   switches: { warmup: 5, runs: 50 },
   preparedRows: 10_400,
@@ -53,7 +50,6 @@ export const SMOKE: BenchConfig = {
   historyPages: { warmup: 0, runs: 2 },
   inboxOpen: { warmup: 0, runs: 2 },
   jumps: { warmup: 0, runs: 2 },
-  unreadOpen: { warmup: 0, runs: 2 },
   edits: { warmup: 0, runs: 2 },
   switches: { warmup: 2, runs: 3 },
   preparedRows: 300,

@@ -16,7 +16,6 @@ export const METRICS = {
   room_switch_ms: { unit: 'ms', budget: 100, what: 'click on another cached room → its rows painted' },
   'room_switch_ms.event': { unit: 'ms', budget: 100, what: "the click's Event Timing duration" },
   history_page_ms: { unit: 'ms', budget: 50, what: 'scroll to the top → the previous 50 messages prepended and painted' },
-  open_at_unread_ms: { unit: 'ms', budget: 150, what: "the heavy room opened at a first unread 5,000 messages back: click → that row painted under 'Nouveaux messages' (network included)" },
   jump_to_message_ms: { unit: 'ms', budget: 300, what: "a search result 50,000 messages back: 'Aller au message' → its row painted, highlighted (network included)" },
   'history_page_ms.jump_px': { unit: 'px', budget: 1, what: 'how far the first visible row moved on prepend' },
   scroll_frame_p95_ms: { unit: 'ms', budget: 20, what: 'frame intervals scrolling through 10,000 messages at 3,000 px/s' },

@@ -10,7 +10,6 @@ import type { BenchRun } from './bench-run';
 import { buildClient, seedDatabase, startServer, tokenOf, type BenchServer } from './bench-server';
 import { coldOpens, gzipKb, signInAssets, warmOpens } from './open-scenarios';
 import { jumpsToMessage } from './jump-scenario';
-import { opensAtUnread } from './unread-scenario';
 import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
@@ -38,7 +37,7 @@ const config = smoke ? SMOKE : FULL;
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'unread' | 'edit' | 'split') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'edit' | 'split') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -119,8 +118,6 @@ async function main(): Promise<number> {
     const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
     log('Sauts à un message…');
     const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
-    log('Ouvertures au premier non-lu…');
-    const unread = wanted('unread') ? await step('open_at_unread', () => opensAtUnread(run)) : { ms: [], floors: [], back: 0 };
     log('Modifications…');
     const edits = wanted('edit') ? await step('edit', () => editsToPaint(run)) : { ms: [], floors: [] };
     const signIn = await signInAssets(run);
@@ -181,9 +178,6 @@ async function main(): Promise<number> {
         }),
         jump_to_message_ms: metric('jump_to_message_ms', jumps.ms, median(jumps.floors), {
           note: `${jumps.ms.length} jumps after ${config.jumps.warmup} warm-up in a copy of the prepared profile, each from the newest rows; click on 'Aller au message' of the search result → its row painted in the log, highlighted; floor: the same window asked for on a plain WebSocket + its rows painted plainly`,
-        }),
-        open_at_unread_ms: metric('open_at_unread_ms', unread.ms, median(unread.floors), {
-          note: `${unread.ms.length} openings after ${config.unreadOpen.warmup} warm-up in a copy of the prepared profile, the room marked unread ${unread.back} messages back while another room is shown; click on the room → the first unread row painted under 'Nouveaux messages'; floor: the window around it asked for on a plain WebSocket + its rows painted plainly`,
         }),
         edit_to_paint_ms: metric('edit_to_paint_ms', edits.ms, median(edits.floors), {
           note: `${edits.ms.length} edits after ${config.edits.warmup} warm-up, by another member's socket, of their message at the newest rows of the heavy room open in a copy of the prepared profile; edit sent → new text painted (+ 2 frames), wall clock; floor: the same 'message edited' received by a plain socket.io client in node`,

@@ -246,6 +246,3 @@ const LINES = [
 
 const REPLIES = ['Tout à fait d’accord.', 'Tu mets ton stop où exactement ?', 'Merci, je regarde ça ce soir.', 'Pris aussi, on verra bien !', 'Je suis sorti trop tôt…'];
 const PIN_TITLES = ['Plan de la semaine', 'Règles de la room', 'Niveaux clés', 'Calendrier macro'];
-
-/** The id of the top-level message `back` messages before the newest (0: the newest). */
-export const messageIdBack = (room: SeededRoom, back: number): string => `${room.id}-${String(room.topLevel - 1 - back).padStart(6, '0')}`;

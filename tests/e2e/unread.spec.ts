@@ -62,52 +62,6 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
   for (const page of [desktop, phone, coach]) await page.context().close();
 });
 
-test("a first unread further back than the log's window: the room opens there, under the line, and 'Revenir au direct' goes to the newest", async ({ browser }) => {
-  test.setTimeout(120_000);
-  // ALL, where only the team writes and no other journey does: `vip` reads it to its newest row.
-  const vip = await member(browser, 'vip', 'ALL');
-  await toNewest(vip);
-  const readState = () => unreadIn(vip, 'all');
-  await expect.poll(readState).toBe(0);
-  await roomButton(vip, 'Indices').click();
-  await expect(vip).toHaveTitle(/ChatRoom Indices/);
-
-  // 220 messages while `vip` is away: more than the 200 rows a log's window holds.
-  const coach = await signedInPage(await browser.newContext(), 'coach', '/chat?room=Crypto');
-  const label = unique('Revue');
-  const texts = Array.from({ length: 220 }, (_, i) => `${label} n°${i + 1}`);
-  await postOverSocket(coach, { room: 'all' }, texts);
-  await expect.poll(readState).toBe(220);
-
-  await roomButton(vip, 'ALL').click();
-  await expect(vip).toHaveTitle(/ChatRoom ALL/);
-  const line = log(vip).getByRole('separator', { name: 'Nouveaux messages' });
-  await expect(line).toBeVisible();
-  const first = log(vip).getByText(texts[0]!, { exact: true });
-  await expect(first).toBeInViewport();
-  expect((await first.boundingBox())!.y).toBeGreaterThan((await line.boundingBox())!.y);
-  // Opened on the window around the read position, not highlighted as a jump's message is.
-  await expect(log(vip).locator('[aria-current="location"]')).toHaveCount(0);
-  // Nothing was read by opening there: the badge comes back when the member leaves.
-  expect(await readState()).toBe(220);
-
-  // The reader goes on down the unread rows, then back to the newest.
-  await log(vip).hover();
-  await vip.mouse.wheel(0, 1500);
-  await expect(log(vip).getByText(texts[0]!, { exact: true })).not.toBeInViewport();
-  const newestOnScreen = () =>
-    log(vip).evaluate((scroller, label) => {
-      const box = scroller.getBoundingClientRect();
-      const shown = [...scroller.querySelectorAll('[data-id]')].filter((row) => row.getBoundingClientRect().bottom > box.top && row.getBoundingClientRect().top < box.bottom);
-      return Math.max(0, ...shown.map((row) => Number(new RegExp(`${label} n°(\\d+)`).exec(row.textContent ?? '')?.[1] ?? 0)));
-    }, label);
-  await expect.poll(newestOnScreen).toBeGreaterThan(10);
-  await vip.getByRole('button', { name: 'Revenir au direct' }).click();
-  await expect(log(vip).getByText(texts[219]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
-  await expect.poll(readState).toBe(0);
-  for (const page of [vip, coach]) await page.context().close();
-});
-
 test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer comme lu' clears every badge", async ({ browser }) => {
   const vip = await member(browser, 'vip', 'Forex');
   const coachContext = await browser.newContext();

@@ -77,29 +77,4 @@ describe('jumps in the chat sync', () => {
     await sync.jumps.leave('crypto');
     expect(await record()).toBeNull();
   });
-
-  it("opens at a first unread far back: the window around the read position, marked as the first unread's", async () => {
-    const sync = await connectVip();
-    const authorId = await userIdOf(server, 'coach');
-    const start = Date.UTC(2019, 5, 1);
-    const rows = Array.from({ length: 260 }, (_, i) => ({ id: randomUUID(), roomId: 'crypto', authorId, content: `non lu ${i}`, createdAt: new Date(start + i * 60_000) }));
-    await server.database.db.insert(messages).values(rows);
-    // Read up to the 10th: the window holds it, the first unread after it and the 49 next.
-    const readUpTo = rows[9]!;
-    expect(await sync.jumps.jump('crypto', { date: readUpTo.createdAt.toISOString() }, { unread: true })).toBeNull();
-    const opened = (await record())!;
-    expect(opened).toMatchObject({ target: readUpTo.id, unread: true, newer: true });
-    expect(await shown(opened)).toContain(rows[10]!.content);
-    // A jump to a message is never taken for the first unread's.
-    expect(await sync.jumps.jump('crypto', { messageId: rows[100]!.id })).toBeNull();
-    expect((await record())!.unread).toBeUndefined();
-    // …nor replaced by it, whichever answer comes first: a link opened as the room opens wins.
-    await sync.jumps.leave('crypto');
-    const unread = sync.jumps.jump('crypto', { date: readUpTo.createdAt.toISOString() }, { unread: true });
-    const link = sync.jumps.jump('crypto', { messageId: rows[200]!.id });
-    expect(await link).toBeNull();
-    expect(await unread).not.toBeNull();
-    expect((await record())!).toMatchObject({ target: rows[200]!.id });
-    expect((await record())!.unread).toBeUndefined();
-  });
 });

@@ -13,7 +13,7 @@ import { listedRows, windowListing } from '../../domain/message-grouping';
 import { keptHistory$, keptPlace$, keptReadState$, keptWindow$, kv$, outbox$, type WindowRows } from '../../store/chat-queries';
 import type { KeptPlace } from '../../sync/read-state-sync';
 import type { ReadPosition, RoomRead } from '../../contract/read-state';
-import { firstUnread, isAfter } from '../../domain/read-position';
+import { firstUnread } from '../../domain/read-position';
 import { useApp } from '../app-context';
 import type { OutboxDoc } from '../../store/schemas';
 import { FOLLOWINGS_KEY, revOf, windowBound } from '../../sync/message-state';
@@ -56,16 +56,8 @@ const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 const NO_PLACE$ = of<KeptPlace | null>(null);
 const NO_JUMP$ = of<JumpState | null>(null);
-/**
- * A jump the list took (issue 21): its message, whether the list has opened at it yet, and whether
- * it is the opening at a first unread further back than the window (no highlight: the line).
- */
-type Jump = { n: number; target: string; shown: boolean; unread: boolean };
-/**
- * A first unread further back than the window reaches: the log opens on the window read around the
- * read position (`wanted` → `asked`), or at its end when that read failed (offline).
- */
-type UnreadJump = 'none' | 'wanted' | 'asked' | 'failed';
+/** A jump the list took (issue 21): its message, and whether the list has opened at it yet. */
+type Jump = { n: number; target: string; shown: boolean };
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
 type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
@@ -121,7 +113,7 @@ export function MessageList(props: {
   const [jumpsTaken, setJumpsTaken] = useState(0);
   if (jumpRecord !== null && jumpRecord.n !== jumpsTaken) {
     setJumpsTaken(jumpRecord.n);
-    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false, unread: jumpRecord.unread === true });
+    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
     setAnchors([jumpRecord.newestRev]);
     setLimit(WINDOW);
   }
@@ -173,40 +165,18 @@ export function MessageList(props: {
   // Where this visit opens, decided once, from the read state the room had when it opened (later
   // reads, on this device or another, never move the line; only an explicit unread does).
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
-  const [unreadJump, setUnreadJump] = useState<UnreadJump>('none');
   let opened = opening;
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
-    if (jump?.unread) {
-      // The window read around the read position: the line goes above its first unread.
-      if (jump.shown) opened = { lineId: firstUnread(messages, from, props.viewer.id)?._id ?? null, from, at: Date.now() };
-    } else if (unreadJump !== 'wanted' && unreadJump !== 'asked') {
-      const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
-      const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
-      // Every row of the window comes after the read position, and the room goes further back:
-      // the first unread is older than the window.
-      // (Known once the stream's history state is stored: until then the rows shown may be live ones.)
-      const unreadBefore = first !== null && from !== null && history !== null && !atStart && messages[0] !== undefined && isAfter(messages[0], from);
-      if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
-      // Read the widest window first: the first unread may be in it (unless the server counts more
-      // unread messages than it holds).
-      else if (unreadBefore && limit < WINDOW && (readState?.unread ?? 0) < WINDOW) setLimit(WINDOW);
-      // Further back still: the log opens on the window read around the read position.
-      else if (unreadBefore && unreadJump === 'none' && chat !== null && props.readRoom) setUnreadJump('wanted');
-      else opened = { lineId: unreadBefore ? null : first._id, from, at: Date.now() };
-    }
+    const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
+    const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
+    if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
+    // The window's oldest row is unread and older ones may be too: read the widest window first.
+    else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
+    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
     if (opened !== undefined) setOpening(opened);
   }
-  useEffect(() => {
-    if (unreadJump !== 'wanted' || !chat || !props.readRoom || !readState?.readUpTo) return;
-    setUnreadJump('asked');
-    chat.jumps.jump(props.readRoom, { date: readState.readUpTo.date }, { unread: true }).then(
-      (error) => error !== null && setUnreadJump('failed'),
-      () => setUnreadJump('failed'),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once, when wanted
-  }, [unreadJump]);
   // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
   const seenVersion = useRef<number | null>(null);
   const decided = opened !== undefined;
@@ -382,9 +352,9 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && (generation === 0 || jump?.unread === true) && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
-    if (startId !== null && (generation === 0 || jump?.unread === true)) settled.current = true;
-    if (jump?.shown && !jump.unread && jumpSettled.current !== jump.n) {
+    if (startId !== null && generation === 0 && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
+    if (startId !== null && generation === 0) settled.current = true;
+    if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
       // A fresh list may render its first rows before it scrolls to the message: nothing reads
       // ahead until the message rests in the middle; then it takes the focus (virtuoso may
@@ -559,7 +529,7 @@ export function MessageList(props: {
   }, [shownJump, reading]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
-  const jumpIndex = jump?.shown && !jump.unread ? keys.indexOf(jump.target) : -1;
+  const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
   // moment after the rendered range changes, never per frame, and once more when the scroll comes
@@ -595,9 +565,7 @@ export function MessageList(props: {
   }, []);
 
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
-  // (The same while the window around a first unread far back is on its way.)
-  if (!loaded || (readRoom !== undefined && opened === undefined))
-    return <Wrapper>{(shownRows !== null && shownRows.rows.length === 0) || unreadJump === 'asked' || jump?.unread ? <LogSkeleton /> : null}</Wrapper>;
+  if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
     <Wrapper>
       <RowDialogsContext.Provider value={rowDialogs}>
@@ -613,11 +581,7 @@ export function MessageList(props: {
         data={items}
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={
-          jumpIndex >= 0
-            ? { index: jumpIndex, align: 'center' }
-            : lineIndex >= 0 && (generation === 0 || jump?.unread === true)
-              ? { index: lineIndex, align: 'start' }
-              : Math.max(0, items.length - 1)
+          jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
         }
         computeItemKey={(_, item) => keyOf(item)}
         // Literally false below a slid or jumped window: virtuoso scrolls to the bottom when rows are
@@ -656,7 +620,7 @@ export function MessageList(props: {
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
-            {item.kind === 'message' && item.message._id === jump?.target && !jump.unread ? (
+            {item.kind === 'message' && item.message._id === jump?.target ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
                 <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
