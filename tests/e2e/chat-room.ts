@@ -22,7 +22,8 @@ export async function member(browser: Browser, identifier: string, room = 'Forex
  * the end first, as the member would with 'Revenir au direct'.
  */
 export async function toNewest(page: Page): Promise<void> {
-  await expect(page.getByRole('log', { name: 'Messages' }).first().getByRole('article').first()).toBeVisible();
+  // (A room's first rows on a loaded machine may take longer than an assertion's default 7 s.)
+  await expect(page.getByRole('log', { name: 'Messages' }).first().getByRole('article').first()).toBeVisible({ timeout: 15_000 });
   const back = page.getByRole('button', { name: /^(Revenir au direct|\d+ nouveaux? messages?)$/ });
   if (await back.isVisible()) {
     await back.click();
