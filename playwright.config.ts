@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { paced } from './tests/e2e/pace';
 
 /**
  * Playwright drives Debian's Chromium (it cannot download browsers here) against the built client
@@ -31,8 +32,9 @@ export default defineConfig({
   fullyParallel: false,
   // One retry in CI: a journey that fails twice running is a break, never load.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Waits at this machine's pace (tests/e2e/pace.ts): a slower machine is not a broken app.
+  timeout: paced(30_000),
+  expect: { timeout: paced(7_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: serverURL(0),
@@ -62,7 +64,7 @@ export default defineConfig({
         ? 'rm -rf .data-e2e-0 && vite build && tsx server/main.ts'
         : `rm -rf .data-e2e-${index} && node tests/e2e/wait-for-server.mjs ${serverURL(0)}${READY_PATH} && mkdir -p .data-e2e-${index} && cp -r dist ${staticDirOf(index)} && tsx server/main.ts`,
     url: `${serverURL(index)}${READY_PATH}`,
-    timeout: 120_000,
+    timeout: paced(120_000),
     reuseExistingServer: false,
     env: { ...SERVER_ENV, PORT: String(port + index), DATA_DIR: `.data-e2e-${index}`, STATIC_DIR: staticDirOf(index) },
   })),

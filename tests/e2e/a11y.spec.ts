@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { signInContext } from './sign-in';
+import { paced } from './pace';
 
 /**
  * Issue 16, "accessible": axe finds no serious or critical violation on any route, for every
@@ -81,7 +82,7 @@ async function go(page: Page, path: string) {
 
 /** The screen shows its heading (or its log) and the page has stopped changing; fades have ended. */
 async function settled(page: Page) {
-  await page.locator('h1, [role="log"]').filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+  await page.locator('h1, [role="log"]').filter({ visible: true }).first().waitFor({ timeout: paced(10_000) });
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -144,7 +145,7 @@ async function sweepRoutes(page: Page, findings: Findings, account: string, rout
   for (const route of routes) {
     await go(page, route);
     // A room's first messages, or the dialog of a room one cannot read.
-    if (route.startsWith('/chat')) await page.locator('[role="log"] article, dialog[open]').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    if (route.startsWith('/chat')) await page.locator('[role="log"] article, dialog[open]').first().waitFor({ timeout: paced(5_000) }).catch(() => undefined);
     await checkThemes(page, findings, { state: route, account, width: width.name });
   }
 }
@@ -201,7 +202,7 @@ async function sweepOpenStates(page: Page, findings: Findings, account: string, 
 
 for (const account of [null, 'membre', 'vip', 'coach'] as const) {
   test(`axe: no serious or critical violation, no policy refusal — ${account ?? 'déconnecté'}, every route, light and dark, desktop and phone`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(paced(180_000));
     const findings = new Findings();
     const refused: string[] = [];
     const page = await open(browser, account, refused);

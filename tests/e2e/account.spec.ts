@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { CONTACT_SUBJECTS } from '../../src/contract/account';
 import { signIn } from './sign-in';
+import { paced } from './pace';
 
 const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
 
@@ -230,7 +231,7 @@ test('web notifications: with the permission granted, the worker is registered a
   // Headless Chromium has no push service to subscribe with: pushManager.subscribe() fails
   // ('Registration failed'), which the page explains, the choice kept. The worker is registered all the same.
   // It subscribes once the worker is active, after it has precached the app (a few seconds under load).
-  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.", { timeout: 30_000 });
+  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.", { timeout: paced(30_000) });
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
   expect(scriptURL).toBe(`${baseURL}/sw.js`);
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');

@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { CLIENT_EVENTS } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { signIn, signedInPage, tokenOf } from './sign-in';
+import { paced } from './pace';
 
 /**
  * A member signed in on their own browser context, on /chat in the given room, at its newest rows
@@ -23,7 +24,7 @@ export async function member(browser: Browser, identifier: string, room = 'Forex
  */
 export async function toNewest(page: Page): Promise<void> {
   // (A room's first rows on a loaded machine may take longer than an assertion's default 7 s.)
-  await expect(page.getByRole('log', { name: 'Messages' }).first().getByRole('article').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('log', { name: 'Messages' }).first().getByRole('article').first()).toBeVisible({ timeout: paced(15_000) });
   const back = page.getByRole('button', { name: /^(Revenir au direct|\d+ nouveaux? messages?)$/ });
   if (await back.isVisible()) {
     await back.click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { member, log, composer, unique } from './chat-room';
+import { paced } from './pace';
 
 
 async function send(page: Page, text: string) {
@@ -49,8 +50,8 @@ test('a message written offline shows at once and is delivered once on reconnect
   await live.waitForTimeout(1000);
   await expect(log(live).getByText(text)).toHaveCount(0);
   await vip.context().setOffline(false);
-  await expect(log(live).getByText(text)).toHaveCount(1, { timeout: 30_000 });
-  await expect(log(vip).getByText('Envoi en cours…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(log(live).getByText(text)).toHaveCount(1, { timeout: paced(30_000) });
+  await expect(log(vip).getByText('Envoi en cours…')).toHaveCount(0, { timeout: paced(30_000) });
   await vip.reload();
   await expect(log(vip).getByText(text)).toHaveCount(1);
   await live.reload();

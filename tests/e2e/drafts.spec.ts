@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { composer, log, member, unique } from './chat-room';
 import { openSignedIn } from './sign-in';
+import { paced } from './pace';
 
 /**
  * Issue 21: what a member types is kept per room across switches and reloads, never posted into
@@ -141,7 +142,7 @@ test("a message the server refuses shows 'Non envoyé'; 'Supprimer' drops it, 'R
 });
 
 test('offline, a message waits for the network and may be deleted before it leaves; the rest leaves once', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const vip = await member(browser, 'vip', 'Indices');
   const live = await member(browser, 'live', 'Indices');
   await expect(log(vip).getByText('Le DAX ouvre en gap').first()).toBeVisible();
@@ -153,14 +154,14 @@ test('offline, a message waits for the network and may be deleted before it leav
     await sendButton(vip).click();
     await expect(row(vip, text).getByText('Envoi en cours…')).toBeVisible();
   }
-  await expect(row(vip, dropped).getByText('en attente du réseau')).toBeVisible({ timeout: 20_000 });
+  await expect(row(vip, dropped).getByText('en attente du réseau')).toBeVisible({ timeout: paced(20_000) });
   await row(vip, dropped).getByRole('button', { name: 'Supprimer' }).click();
   await expect(row(vip, dropped)).toHaveCount(0);
   await expect(row(vip, kept).getByRole('button', { name: 'Réessayer' })).toBeVisible();
 
   await vip.context().setOffline(false);
-  await expect(log(live).getByText(kept)).toHaveCount(1, { timeout: 30_000 });
-  await expect(row(vip, kept).getByText('Envoi en cours…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(log(live).getByText(kept)).toHaveCount(1, { timeout: paced(30_000) });
+  await expect(row(vip, kept).getByText('Envoi en cours…')).toHaveCount(0, { timeout: paced(30_000) });
   await live.reload();
   await expect(log(live).getByText(kept)).toHaveCount(1);
   await expect(log(live).getByText(dropped)).toHaveCount(0);

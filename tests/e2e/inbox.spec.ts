@@ -2,8 +2,9 @@ import { expect, test, type Page } from './fixtures';
 import { log, member, unique, postOverSocket } from './chat-room';
 import { noSeriousViolation } from './content-host';
 import { signedInPage, tokenOf } from './sign-in';
+import { paced } from './pace';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: paced(90_000) });
 
 const inboxButton = (page: Page) => page.getByRole('button', { name: /^Non lus/ });
 const inboxDialog = (page: Page) => page.getByRole('dialog', { name: 'Non lus' });
@@ -34,10 +35,10 @@ test("'Non lus' lists a mention and the room across rooms, opens the mention in 
   await expect(vip).toHaveTitle(/ChatRoom Forex/);
   await expect(vip.getByRole('region', { name: 'Forex' })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(log(vip).getByText(text)).toBeVisible({ timeout: 15_000 });
+  await expect(log(vip).getByText(text)).toBeVisible({ timeout: paced(15_000) });
   // Read in Forex: the mention leaves the inbox.
   await inboxButton(vip).click();
-  await expect(inboxDialog(vip).getByRole('button', { name: /coach vous a mentionné/ }).filter({ hasText: text })).toHaveCount(0, { timeout: 10_000 });
+  await expect(inboxDialog(vip).getByRole('button', { name: /coach vous a mentionné/ }).filter({ hasText: text })).toHaveCount(0, { timeout: paced(10_000) });
   await vip.keyboard.press('Escape');
 
   // `vip` starts a thread in Indices; `coach` answers it: `vip` follows it by default.

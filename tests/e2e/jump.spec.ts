@@ -1,9 +1,10 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { log, member, unique, postOverSocket } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
+import { paced } from './pace';
 
 // A hundred and more posts and several browsers: more than the default 30 s on this machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: paced(120_000) });
 
 const jumped = (page: Page) => log(page).locator('[data-jumped]');
 const toDirect = (page: Page) => page.getByRole('button', { name: 'Revenir au direct' });
@@ -50,7 +51,7 @@ test('a search result more than two pages back, a pin and a deep link open the r
   await expect(later).toBeVisible();
   // Back to the newest rows.
   await toDirect(vip).click();
-  await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
+  await expect(log(vip).getByText(fillers[119]!, { exact: true })).toBeInViewport({ timeout: paced(15_000) });
   await expect(toDirect(vip)).toHaveCount(0);
 
   // A bad filter says what is wrong, in French.
@@ -73,7 +74,7 @@ test('a search result more than two pages back, a pin and a deep link open the r
 
   // The deep link (the inbox's links): the room opens at the message, and the address is cleaned.
   await vip.goto(`/chat?room=Indices&message=${targetId}`);
-  await expect(jumped(vip).getByText(mark, { exact: true })).toBeInViewport({ timeout: 15_000 });
+  await expect(jumped(vip).getByText(mark, { exact: true })).toBeInViewport({ timeout: paced(15_000) });
   await expect(vip).toHaveURL(/\/chat$/);
   await expect(toDirect(vip)).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { signIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
+import { paced } from './pace';
 
 /** A member signed in on their own browser context (their own store), on `path`. */
 async function member(browser: Browser, identifier: string, path = '/'): Promise<Page> {
@@ -161,7 +162,7 @@ test('coach records a 2-second voice note with the microphone; vip plays it', as
   await panel.getByRole('button', { name: 'Enregistrer un message vocal' }).click();
   const timer = panel.getByRole('timer', { name: 'Enregistrement en cours' });
   await expect(timer).toHaveText('00:00');
-  await expect(timer).toHaveText('00:02', { timeout: 5000 });
+  await expect(timer).toHaveText('00:02', { timeout: paced(5000) });
   await panel.getByRole('button', { name: 'Terminer l’enregistrement' }).click();
   // Named after its length when saved: a click slowed by a loaded machine may land a second later.
   const chip = panel.getByRole('button', { name: /^Retirer note-vocale-00-0[2-4]\.webm$/ });
@@ -178,7 +179,7 @@ test('coach records a 2-second voice note with the microphone; vip plays it', as
   await expect(player.getByLabel('Position de lecture')).toHaveText(/^00:00/);
   await player.getByRole('button', { name: 'Lire la note vocale' }).click();
   await expect(player.getByRole('button', { name: 'Mettre en pause' })).toBeVisible();
-  await expect(player.getByLabel('Position de lecture')).toHaveText(/^00:0[1-2]/, { timeout: 5000 });
+  await expect(player.getByLabel('Position de lecture')).toHaveText(/^00:0[1-2]/, { timeout: paced(5000) });
   // The speed cycles 1 → 1.5 → 2 → 1.
   await player.getByRole('button', { name: 'Vitesse de lecture : 1x' }).click();
   await player.getByRole('button', { name: 'Vitesse de lecture : 1,5x' }).click();

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
 import { member, log, composer, unique } from './chat-room';
+import { paced } from './pace';
 
 /**
  * Comptoir offline (DESIGN.md "The client offline"): once the service worker controls the page, a
@@ -16,12 +17,12 @@ const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 /** Waits until the app's service worker serves this page (installed, precache filled, claimed). */
 async function controlledByWorker(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: paced(30_000) })
     .toMatch(/\/sw\.js$/);
 }
 
 test('Forex read, then reloaded offline: its messages with "Hors ligne"; a message written offline is delivered once', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const vip = await member(browser, 'vip', 'Forex');
   const live = await member(browser, 'live', 'Forex');
   await expect(rows(vip).last()).toBeVisible();
@@ -58,8 +59,8 @@ test('Forex read, then reloaded offline: its messages with "Hors ligne"; a messa
   await expect(log(live).getByText(text)).toHaveCount(0);
 
   await vip.context().setOffline(false);
-  await expect(log(live).getByText(text)).toHaveCount(1, { timeout: 20_000 });
-  await expect(mine.getByText('Envoi en cours…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(log(live).getByText(text)).toHaveCount(1, { timeout: paced(20_000) });
+  await expect(mine.getByText('Envoi en cours…')).toHaveCount(0, { timeout: paced(20_000) });
   await expect(offlineBanner(vip)).toHaveCount(0);
   await expect(toasts(vip)).toHaveCount(0);
   // Exactly once in the server's history, as both members read it from the network.
@@ -119,8 +120,8 @@ test("an older page that cannot come says so at the log's top, with 'Réessayer'
   // To the top, as a reader scrolling up does, until the list has asked for the page and been refused.
   await expect(async () => {
     await log(page).evaluate((element) => (element.scrollTop = 0));
-    await expect(failure).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(failure).toBeVisible({ timeout: paced(1_000) });
+  }).toPass({ timeout: paced(20_000) });
   const oldest = await rows(page).first().getAttribute('data-id');
 
   // 'Réessayer' while still offline asks again, and is refused again.
@@ -128,11 +129,11 @@ test("an older page that cannot come says so at the log's top, with 'Réessayer'
   await expect(failure).toBeVisible();
   // Once the connection is back, the page is asked again without a click.
   await page.context().setOffline(false);
-  await expect(failure).toHaveCount(0, { timeout: 20_000 });
+  await expect(failure).toHaveCount(0, { timeout: paced(20_000) });
   // The older rows come above those shown.
   await expect(async () => {
     await log(page).evaluate((element) => (element.scrollTop = 0));
     expect(await rows(page).first().getAttribute('data-id')).not.toBe(oldest);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: paced(20_000) });
   await page.context().close();
 });

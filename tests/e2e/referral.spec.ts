@@ -2,6 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { openSignedIn } from './sign-in';
+import { paced } from './pace';
 
 /**
  * The referral programme end to end (issue 20): `vip` creates an affiliation; a new visitor opens
@@ -30,7 +31,7 @@ async function fillCard(page: Page) {
 }
 
 test('a referral from the link to the payout: code, QR, registration, purchase, En attente, Payé and the transfer', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const referrerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const vip = await referrerContext.newPage();
   await openSignedIn(vip, 'vip', '/profil/parrainage');
@@ -56,7 +57,7 @@ test('a referral from the link to the payout: code, QR, registration, purchase, 
   await vip.getByRole('button', { name: 'Copier le lien' }).click();
   await expect(vip.getByRole('status').filter({ hasText: 'Copié dans le presse-papier !' })).toBeVisible();
   expect(await vip.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await expect(vip.getByRole('button', { name: 'Copier le lien' })).toBeVisible({ timeout: 4_000 });
+  await expect(vip.getByRole('button', { name: 'Copier le lien' })).toBeVisible({ timeout: paced(4_000) });
 
   // A new visitor opens the link, registers and buys VIP monthly with the local card.
   const visitorContext = await browser.newContext();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { noSeriousViolation, phoneLayoutProblems, serverTotal as listTotal } from './content-host';
 import { signedInPage, tokenOf } from './sign-in';
+import { paced } from './pace';
 
 /**
  * Replays (spec 3 §2, §6, §8, §9): the list with its filters and its pages of 24, a replay opened
@@ -26,7 +27,7 @@ const list = (page: Page) => page.getByRole('list', { name: 'Liste des replays' 
 const cards = (page: Page) => list(page).getByRole('listitem');
 
 test('vip filters by category, scrolls to the next page, watches a replay at another speed and resumes it', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const context = await browser.newContext();
   const page = await member(context, 'vip');
   await expect(page.getByRole('heading', { name: 'Replays', level: 1 })).toBeVisible();
@@ -95,7 +96,7 @@ test('vip filters by category, scrolls to the next page, watches a replay at ano
 
   const found = (await (await request.get(`/content/api/platform-replays?slug=${href.slice('/replay/'.length)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number }[] };
   const replayId = found.data[0]!.id;
-  await expect.poll(() => serverPosition(request, token, replayId), { timeout: 15_000 }).toBeGreaterThanOrEqual(8.5);
+  await expect.poll(() => serverPosition(request, token, replayId), { timeout: paced(15_000) }).toBeGreaterThanOrEqual(8.5);
 
   // Opened again from its card, after half a second, where it was left.
   const opened = Date.now();
@@ -103,7 +104,7 @@ test('vip filters by category, scrolls to the next page, watches a replay at ano
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(dialog).toBeVisible();
   expect(Date.now() - opened).toBeGreaterThanOrEqual(450);
-  await expect.poll(() => dialog.getByLabel(`Vidéo : ${title}`).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(8.5);
+  await expect.poll(() => dialog.getByLabel(`Vidéo : ${title}`).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: paced(15_000) }).toBeGreaterThanOrEqual(8.5);
   // Escape closes it too, back to the list.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures';
 import { composer, log, member, unique, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
+import { paced } from './pace';
 
 /** Issue 22: a moderator slows a room down; a member's composer shows the pace and the wait, and the server holds the second message until it is over. */
 
 test('slow mode: set by the coach, shown to the member live, the next message waits its turn and arrives once', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const coach = await member(browser, 'coach', 'Crypto');
   await toNewest(coach);
   const vip = await member(browser, 'vip', 'Crypto');
@@ -33,7 +34,7 @@ test('slow mode: set by the coach, shown to the member live, the next message wa
     const sentAt = Date.now();
     await send(second);
     // Held by the server until the wait is over, then delivered once.
-    await expect(log(coach).getByRole('article').filter({ hasText: second })).toBeVisible({ timeout: 20_000 });
+    await expect(log(coach).getByRole('article').filter({ hasText: second })).toBeVisible({ timeout: paced(20_000) });
     expect(Date.now() - sentAt).toBeGreaterThan(5_000);
     await expect(log(coach).getByRole('article').filter({ hasText: second })).toHaveCount(1);
     await expect(log(vip).locator('article[data-id]').filter({ hasText: second })).toHaveCount(1);

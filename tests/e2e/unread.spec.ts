@@ -1,9 +1,10 @@
 import { expect, test, type Page } from './fixtures';
 import { composer, log, member, toNewest, unique, postOverSocket } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
+import { paced } from './pace';
 
 // Three browsers signed in per journey: more than the default 30 s on this machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: paced(90_000) });
 
 const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
 const roomButton = (page: Page, name: string) => rooms(page).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -49,14 +50,14 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
 
   // 'Revenir au direct' jumps to the newest; the line stays while the member is in the room.
   await desktop.getByRole('button', { name: 'Revenir au direct' }).click();
-  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: paced(15_000) });
   await expect(desktop.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
 
   // Back in Indices, then Forex again: everything was read, no line.
   await roomButton(desktop, 'Indices').click();
   await expect(desktop).toHaveTitle(/ChatRoom Indices/);
   await roomButton(desktop, 'Forex').click();
-  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: 15_000 });
+  await expect(log(desktop).getByText(texts[29]!, { exact: true })).toBeInViewport({ timeout: paced(15_000) });
   await expect(log(desktop).getByRole('separator', { name: 'Nouveaux messages' })).toHaveCount(0);
 
   for (const page of [desktop, phone, coach]) await page.context().close();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures';
 import { signIn } from './sign-in';
 import { expectAccessible } from './axe';
+import { paced } from './pace';
 
 const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
@@ -73,7 +74,7 @@ test('the avatar is chosen with the French picker: preview and progress, then th
 
 test('the avatar refuses what is not an image, or too large, in French and before sending', async ({ browser, request }) => {
   // Five megabytes cross to the browser's file chooser slowly on a loaded machine.
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   const account = await freshAccount(request);
   const page = await member(browser, account.email, '/profil', account.password);
   let sent = 0;
@@ -149,7 +150,7 @@ test('a voice note uploads with its progress bar, and a failed upload is retried
   const upload = holdUploads((route, attempt) => (attempt === 1 ? route.abort('failed') : route.continue()));
   await coach.route('**/rest/upload', upload.handler);
   await coach.getByRole('button', { name: 'Enregistrer un message vocal' }).click();
-  await expect(coach.getByRole('timer', { name: 'Enregistrement en cours' })).toHaveText('00:01', { timeout: 15_000 });
+  await expect(coach.getByRole('timer', { name: 'Enregistrement en cours' })).toHaveText('00:01', { timeout: paced(15_000) });
   await coach.getByRole('button', { name: 'Terminer l’enregistrement' }).click();
   const progress = coach.getByRole('progressbar', { name: 'Envoi de la note vocale' });
   await expect(progress).toBeVisible();

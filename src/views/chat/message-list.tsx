@@ -335,7 +335,15 @@ export function MessageList(props: {
   const settling = useRef<(() => void) | null>(null);
   const settleTo = (offBy: (scroller: HTMLElement) => number | null, options: SettleOptions = {}) => {
     settling.current?.();
-    settling.current = settle(scroller.current, offBy, options);
+    settling.current = null;
+    if (!scroller.current) return;
+    settling.current = settle(scroller.current, offBy, {
+      ...options,
+      done: (log, byReader) => {
+        settling.current = null;
+        options.done?.(log, byReader);
+      },
+    });
   };
   useEffect(() => () => settling.current?.(), []);
   const onItemsRendered = (rendered: readonly { data?: Item }[]) => {
@@ -555,19 +563,56 @@ export function MessageList(props: {
     placeTimer.current = setTimeout(savePlace, 400);
   }, [readRoom, chat, savePlace]);
   // At rest: the place a moment later (never in the frame the scroll stopped in: it reads rows' boxes).
-  const scrollRested = useCallback((scrolling: boolean) => {
+  const scrolling = useRef(false);
+  const scrollRested = useCallback((moving: boolean) => {
+    scrolling.current = moving;
+    if (!moving) keepEnd.current.check();
     if (!readRoom || !chat) return;
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
-    placeTimer.current = scrolling ? null : setTimeout(savePlace, 150);
+    placeTimer.current = moving ? null : setTimeout(savePlace, 150);
   }, [readRoom, chat, savePlace]);
   useEffect(() => () => {
     if (placeTimer.current !== null) clearTimeout(placeTimer.current);
   }, []);
 
+  /**
+   * Live at the end, the end stays in view. Virtuoso follows new rows with one scroll, aimed at
+   * their estimated heights, and corrects for a measured row only for a tenth of a second after;
+   * on a busy phone a burst's last rows were measured later and stayed below the fold, the log still
+   * 'live' (within its threshold of the end). So once the list grew and has come to rest, it is
+   * brought to its end if it stopped short, unless the reader took the scroll in between.
+   */
+  const keepEnd = useRef({ armed: false, timer: null as ReturnType<typeof setTimeout> | null, check: () => {} });
+  keepEnd.current.check = () => {
+    const state = keepEnd.current;
+    if (state.timer !== null) clearTimeout(state.timer);
+    state.timer = null;
+    if (!state.armed) return;
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      const log = scroller.current;
+      if (!state.armed || !log || scrolling.current || settling.current !== null) return;
+      state.armed = false;
+      if (!reading.getSnapshot().matches('live') || slid || jump !== null || !settled.current) return;
+      if (offEnd(log) > 1) settleTo(offEnd);
+    }, KEEP_END_AFTER_MS);
+  };
+  const grew = () => {
+    keepEnd.current.armed = true;
+    keepEnd.current.check();
+  };
+  /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
+  const readerTookOver = () => {
+    keepEnd.current.armed = false;
+  };
+  useEffect(() => () => {
+    if (keepEnd.current.timer !== null) clearTimeout(keepEnd.current.timer);
+  }, []);
+
   // Nothing stored and the first page on its way: placeholder rows rather than a blank log.
   if (!loaded || (readRoom !== undefined && opened === undefined)) return <Wrapper>{shownRows !== null && shownRows.rows.length === 0 ? <LogSkeleton /> : null}</Wrapper>;
   return (
-    <Wrapper>
+    <Wrapper onWheel={readerTookOver} onTouchStart={readerTookOver} onPointerDown={readerTookOver} onKeyDown={readerTookOver}>
       <RowDialogsContext.Provider value={rowDialogs}>
       <Virtuoso
         key={generation}
@@ -605,7 +650,8 @@ export function MessageList(props: {
         alignToBottom
         itemsRendered={onItemsRendered}
         rangeChanged={readRoom ? keepPlace : undefined}
-        isScrolling={readRoom ? scrollRested : undefined}
+        isScrolling={scrollRested}
+        totalListHeightChanged={slid ? undefined : grew}
         startReached={() => nearTop(0, true)}
         endReached={atJumpEnd ? loadJumpNewer : slid ? loadNewer : undefined}
         increaseViewportBy={{ top: 400, bottom: 200 }}
@@ -644,6 +690,8 @@ export function MessageList(props: {
   );
 }
 
+/** How long a grown list at the end rests before it is checked for a last row left below the fold. */
+const KEEP_END_AFTER_MS = 200;
 /** Frames a jump is watched for, at least and at most, while the rows it passed over are measured. */
 const SETTLE_FRAMES = { least: 30, most: 120 };
 /** What stops a settling jump: the reader taking the scroll over. */

@@ -1,0 +1,50 @@
+/**
+ * The journeys' pace: how much slower than the machine their waits were set on this one runs.
+ *
+ * The journeys test behaviour, never speed (budgets live in `npm run bench`); their waits (a test's
+ * time, an assertion's) are set for the machine they were written on. The same suite on a machine
+ * two or three times slower (CI hosts vary that much) met those waits as failures, with nothing
+ * broken. So every wait is `paced`: multiplied by this machine's slowness, measured once by the
+ * runner on a fixed piece of work and handed to its workers (and servers) in `E2E_PACE`. Never
+ * below 1 (a faster machine keeps the waits as written), never above 4 (a machine slower than
+ * that is a broken one); `E2E_PACE` set by hand wins.
+ */
+
+/** The fastest of five runs of the piece of work on the machine the waits were set on, in ms. */
+const REFERENCE_MS = 105;
+
+/** Sorting and string building over a million small records, the kind of work a page and a server do. */
+function calibrate(): number {
+  let fastest = Infinity;
+  for (let run = 0; run < 5; run += 1) {
+    const start = performance.now();
+    let rows: { id: string; n: number; text: string }[] = [];
+    let sum = 0;
+    for (let i = 0; i < 1_200_000; i += 1) {
+      rows.push({ id: `m${i}`, n: i, text: 'x'.repeat(i % 40) });
+      if (rows.length > 1000) {
+        rows.sort((a, b) => b.n - a.n);
+        sum += rows[0]!.text.length;
+        rows = [];
+      }
+    }
+    if (sum < 0) throw new Error('unreachable');
+    fastest = Math.min(fastest, performance.now() - start);
+  }
+  return fastest;
+}
+
+function measure(): number {
+  const given = Number(process.env.E2E_PACE);
+  if (Number.isFinite(given) && given > 0) return given;
+  const ms = calibrate();
+  const pace = Math.round(Math.min(4, Math.max(1, ms / REFERENCE_MS)) * 10) / 10;
+  process.env.E2E_PACE = String(pace);
+  console.log(`Journeys' pace: ×${pace} (calibration ${Math.round(ms)} ms, ${REFERENCE_MS} ms where the waits were set)`);
+  return pace;
+}
+
+export const PACE = measure();
+
+/** A wait of `ms` on the machine the journeys were written on, at this machine's pace. */
+export const paced = (ms: number): number => Math.round(ms * PACE);
