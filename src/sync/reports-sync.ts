@@ -49,8 +49,11 @@ export function createReportsSync(deps: SyncDeps) {
     serial(async () => writeKv(db, HELD_KEY, next((await readKv<HeldMessage[]>(db, HELD_KEY)) ?? [])));
   const dropHeld = (heldId: string) => changeHeld((entries) => entries.filter((e) => e._id !== heldId));
 
+  /** Whether this page shows the queues (a moderator's button asked for them): kept up after reconnections. */
+  let shown = false;
   /** The moderators' queues, read again (a member without the right gets nothing). */
   async function refresh(): Promise<void> {
+    shown = true;
     const [reports, held] = await Promise.all([api.request(reportsResponse, 'rest', '/chat/reports'), api.request(heldMessagesResponse, 'rest', '/chat/held_messages')]);
     if (reports.ok) await serial(() => writeKv(db, REPORTS_KEY, reports.data.reports));
     if (held.ok) await serial(() => writeKv(db, HELD_KEY, held.data.held));
@@ -61,6 +64,10 @@ export function createReportsSync(deps: SyncDeps) {
     socket.on(REPORT_EVENTS.resolved, reportResolvedEvent, (event) => void drop(event.messageId)),
     socket.on(HELD_EVENTS.entry, heldMessage, (entry) => void changeHeld((entries) => withHeld(entries, entry))),
     socket.on(HELD_EVENTS.decided, heldDecidedEvent, (event) => void dropHeld(event.heldId)),
+    // A report made while the connection was down has no event here: the queues are read again.
+    socket.onConnect(() => {
+      if (shown) void refresh();
+    }),
   ];
 
   return {
