@@ -63,6 +63,25 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
   for (const page of [desktop, phone, coach]) await page.context().close();
 });
 
+test('a message sent from a room opened at its first unread brings the log to its end, where it shows', async ({ browser }) => {
+  const vip = await member(browser, 'vip', 'Indices');
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Forex');
+  const texts = Array.from({ length: 30 }, (_, i) => `${unique('Crypto en direct')} n°${i + 1}`);
+  await postOverSocket(coach, { room: 'crypto' }, texts);
+  await expect(roomButton(vip, 'Crypto').getByLabel('30 nouveaux messages')).toBeVisible();
+  await roomButton(vip, 'Crypto').click();
+  await expect(log(vip).getByText(texts[0]!, { exact: true })).toBeInViewport();
+  await expect(log(vip).getByText(texts[29]!, { exact: true })).not.toBeInViewport();
+
+  const mine = unique('Je prends position');
+  await composer(vip).fill(mine);
+  await composer(vip).press('Enter');
+  await expect(log(vip).locator('article[data-id]').filter({ hasText: mine })).toBeInViewport();
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+  for (const page of [vip, coach]) await page.context().close();
+});
+
 test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer comme lu' clears every badge", async ({ browser }) => {
   const vip = await member(browser, 'vip', 'Forex');
   const coachContext = await browser.newContext();

@@ -475,10 +475,11 @@ export function MessageList(props: {
     setGeneration((g) => g + 1);
   };
 
-  // The reader's own new message brings a slid window back to the stream's end, where it shows.
+  // The reader's own new message brings the log back to the stream's end, where it shows: from a
+  // slid or jumped window, and from rows above the end (a room opened at its first unread).
   const pendingCount = useRef(pending.length);
   useEffect(() => {
-    if (pending.length > pendingCount.current && slid) backToEnd();
+    if (pending.length > pendingCount.current && (slid || jump !== null || !atBottom)) backToEnd();
     pendingCount.current = pending.length;
   });
 
