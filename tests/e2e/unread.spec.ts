@@ -64,7 +64,11 @@ test("a room opens at its first unread under 'Nouveaux messages', and the member
 });
 
 test('a message sent from a room opened at its first unread brings the log to its end, where it shows', async ({ browser }) => {
-  const vip = await member(browser, 'vip', 'Indices');
+  // Crypto read up to its newest message (other journeys post there), then left for Indices.
+  const vip = await member(browser, 'vip', 'Crypto');
+  await expect.poll(() => unreadIn(vip, 'crypto')).toBe(0);
+  await roomButton(vip, 'Indices').click();
+  await expect(vip).toHaveTitle(/ChatRoom Indices/);
   const coachContext = await browser.newContext();
   const coach = await signedInPage(coachContext, 'coach', '/chat?room=Forex');
   const texts = Array.from({ length: 30 }, (_, i) => `${unique('Crypto en direct')} n°${i + 1}`);

@@ -602,6 +602,16 @@ export function MessageList(props: {
     keepEnd.current.armed = true;
     keepEnd.current.check();
   };
+  /**
+   * Where the log's scroll last rested within reach of the end: virtuoso says the log left the end
+   * when rows came below it too (its 'size increased'); only a scroll above this place is the
+   * reader's (or a link's, or assistive technology's) leaving it.
+   */
+  const topAtEnd = useRef(0);
+  const noteTopAtEnd = useCallback((event: Event) => {
+    const log = event.currentTarget as HTMLElement;
+    if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) topAtEnd.current = log.scrollTop;
+  }, []);
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
@@ -619,7 +629,11 @@ export function MessageList(props: {
         key={generation}
         ref={virtuoso}
         scrollerRef={(element) => {
-          scroller.current = element instanceof HTMLElement ? element : null;
+          const log = element instanceof HTMLElement ? element : null;
+          if (log === scroller.current) return;
+          scroller.current?.removeEventListener('scroll', noteTopAtEnd);
+          log?.addEventListener('scroll', noteTopAtEnd, { passive: true });
+          scroller.current = log;
         }}
         role="log"
         aria-label={CHAT_TEXT.messagesLog}
@@ -640,12 +654,21 @@ export function MessageList(props: {
                 const now = performance.now();
                 const since = now - lastArrival.current;
                 lastArrival.current = now;
-                return followNewRows(isAtBottom, slid, since);
+                return followNewRows(isAtBottom || reading.getSnapshot().matches('live'), slid, since);
               }
         }
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={(bottom) => {
-          if (bottom) settled.current = true;
+          const log = scroller.current;
+          if (bottom) {
+            settled.current = true;
+            if (log) topAtEnd.current = log.scrollTop;
+          } else if (log && log.scrollTop >= topAtEnd.current - 1 && reading.getSnapshot().matches('live') && !slid && jump === null) {
+            // Not the reader leaving the end: rows came below it faster than the follow (a burst
+            // on a busy phone), or the box got shorter. Live it stays, brought to the end.
+            settleTo(offEnd);
+            return;
+          }
           reading.send({ type: bottom ? 'scroll.reachedEnd' : 'scroll.leftEnd' });
         }}
         alignToBottom
