@@ -8,9 +8,15 @@ import { Worker } from 'node:worker_threads';
  * two or three times slower (CI hosts vary that much) met those waits as failures, with nothing
  * broken. So every wait is `paced`: multiplied by this machine's slowness, measured once by the
  * runner on a fixed piece of work and handed to its workers (and servers) in `E2E_PACE`. Never
- * below 1 (a faster machine keeps the waits as written), never above 4 (a machine slower than
- * that is a broken one); `E2E_PACE` set by hand wins.
+ * below 1 (a faster machine keeps the waits as written; 1.5 in CI), never above 4 (a machine slower
+ * than that is a broken one); `E2E_PACE` set by hand wins.
  */
+
+/**
+ * The least pace in CI: its hosts are shared, and their neighbours' load comes and goes during a
+ * run the calibration, at its start, cannot see (the stop-36 run took 2.3 times as long as here).
+ */
+const CI_FLOOR = process.env.CI ? 1.5 : 1;
 
 /** The fastest of five runs of the piece of work on the machine the waits were set on, in ms. */
 const REFERENCE_MS = 105;
@@ -57,7 +63,7 @@ function measure(): number {
   const given = Number(process.env.E2E_PACE);
   if (Number.isFinite(given) && given > 0) return given;
   const ms = calibrate();
-  const pace = Math.round(Math.min(4, Math.max(1, ms / REFERENCE_MS)) * 10) / 10;
+  const pace = Math.round(Math.min(4, Math.max(CI_FLOOR, ms / REFERENCE_MS)) * 10) / 10;
   process.env.E2E_PACE = String(pace);
   console.log(`Journeys' pace: ×${pace} (calibration ${Math.round(ms)} ms, ${REFERENCE_MS} ms where the waits were set)`);
   return pace;
