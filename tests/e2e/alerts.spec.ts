@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { openSignedIn, signedInPage } from './sign-in';
 import { unique } from './chat-room';
+import { paced } from './pace';
 
 async function member(browser: Browser, identifier: string, room = 'Forex'): Promise<Page> {
   const page = await signedInPage(await browser.newContext(), identifier, `/notification?room=${room}`);
@@ -69,7 +70,7 @@ test('the filters: type, author and rooms', async ({ browser }) => {
   for (let i = 0; i < 20 && !(await indices.isVisible()); i += 1) {
     await feed(vip).getByRole('article').last().hover();
     await vip.mouse.wheel(0, 400);
-    await vip.waitForTimeout(150);
+    await vip.waitForTimeout(paced(150));
   }
   await expect(indices).toBeVisible();
   expect(JSON.parse((await vip.evaluate(() => localStorage.getItem('alertFilter'))) ?? '{}')).toMatchObject({ roomMode: 'all', author: expect.any(String) });

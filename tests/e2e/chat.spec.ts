@@ -47,7 +47,7 @@ test('a message written offline shows at once and is delivered once on reconnect
   await expect(log(vip).getByText(text)).toBeVisible();
   await expect(log(vip).getByText('Envoi en cours…')).toBeVisible();
   // Still offline: nobody else has it yet.
-  await live.waitForTimeout(1000);
+  await live.waitForTimeout(paced(1000));
   await expect(log(live).getByText(text)).toHaveCount(0);
   await vip.context().setOffline(false);
   await expect(log(live).getByText(text)).toHaveCount(1, { timeout: paced(30_000) });
@@ -268,7 +268,7 @@ test.fixme('scrolling up loads older history without moving what the reader sees
   // Further up, the room's beginning; the DOM keeps a bounded number of rows.
   for (let i = 0; i < 10 && !(await list.getByText('Début de la conversation').isVisible()); i += 1) {
     await list.evaluate((el) => el.scrollTo({ top: 0 }));
-    await vip.waitForTimeout(300);
+    await vip.waitForTimeout(paced(300));
   }
   await expect(list.getByText('Début de la conversation')).toBeVisible();
   await expect(list.getByText('EUR/USD teste la résistance à 1,0950').first()).toBeVisible();

@@ -78,7 +78,7 @@ test('a thread keeps its own draft, apart from its room', async ({ browser }) =>
   const reply = unique('Réponse en cours dans le fil');
   await thread.getByRole('textbox', { name: 'Votre message' }).fill(reply);
   await expect(composer(vip)).toHaveValue('');
-  await vip.waitForTimeout(600);
+  await vip.waitForTimeout(paced(600));
   await vip.reload();
   await row(vip, question).getByRole('button', { name: /réponse|Répondre/ }).first().click();
   await expect(thread.getByRole('textbox', { name: 'Votre message' })).toHaveValue(reply);

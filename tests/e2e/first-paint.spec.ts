@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { signIn } from './sign-in';
+import { paced } from './pace';
 
 /**
  * The chat's first paint: a returning member's reload of /chat paints the room's newest stored rows
@@ -128,7 +129,7 @@ test('another window size paints nothing early', async ({ page }) => {
   await next.goto('/chat?room=Forex');
   await dataLayer.requested;
   // Bounded wait: the box would have been painted by now, and must not come while the data layer is held.
-  await next.waitForTimeout(1500);
+  await next.waitForTimeout(paced(1500));
   await expect(firstPaint(next)).toHaveCount(0);
   expect(await seen()).toBe(false);
 

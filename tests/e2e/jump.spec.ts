@@ -46,7 +46,7 @@ test('a search result more than two pages back, a pin and a deep link open the r
   // Steps shorter than the log's height: every row passes through the viewport (a longer step could scroll past the one awaited).
   for (let i = 0; i < 90 && !(await later.isVisible()); i += 1) {
     await vip.mouse.wheel(0, 300);
-    await vip.waitForTimeout(250);
+    await vip.waitForTimeout(paced(250));
   }
   await expect(later).toBeVisible();
   // Back to the newest rows.

@@ -156,13 +156,13 @@ test('an article holding the XSS corpus, published by a coach, runs no script fo
       ),
     ),
   );
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(paced(1500));
   // The card of the list shows its words, not its markup.
   await page.getByRole('link', { name: 'Retour aux news' }).click();
   await expect(cards(page).first()).toBeVisible();
   await page.goBack();
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(`Corpus XSS ${id}`);
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(paced(1000));
 
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => typeof (window as unknown as { __pwned?: unknown }).__pwned)).toBe('undefined');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { openSignedIn } from './sign-in';
 import { log, unique } from './chat-room';
+import { paced } from './pace';
 
 /** The app on a phone (issue 16): the chat in one hand, 44px targets, no page wider than the screen. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -114,7 +115,7 @@ async function sweep(page: Page, routes: readonly string[]): Promise<string[]> {
     }, route);
     // The page's chunk and first data: settled when nothing new has been drawn for two frames.
     await page.waitForFunction(() => (document.querySelector('#root')?.childElementCount ?? 0) > 0);
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(paced(250));
     const found = await page.evaluate(() => {
       const width = window.innerWidth;
       const out: string[] = [];

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { composer, log, member, unique } from './chat-room';
+import { paced } from './pace';
 
 /**
  * Issue 21, "switch rooms from the keyboard": Ctrl+K opens 'Aller à une room' (a combobox over the
@@ -91,7 +92,7 @@ test('a room with unread messages leads the switcher, and Alt+Shift+↓ goes str
   await expect(crypto.getByLabel(/nouveau/)).toHaveCount(0);
   // No other room has anything new: Alt+Shift+↑ stays.
   await vip.keyboard.press('Alt+Shift+ArrowUp');
-  await vip.waitForTimeout(300);
+  await vip.waitForTimeout(paced(300));
   await expect(heading(vip)).toHaveText('Crypto');
   await vip.context().close();
   await coach.context().close();

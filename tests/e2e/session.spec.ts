@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { DEMO_ACCOUNTS, signIn } from './sign-in';
+import { paced } from './pace';
 
 test('an unknown path while signed out goes to the sign-in screen with redirect_uri', async ({ page }) => {
   await page.goto('/profil/security');
@@ -72,7 +73,7 @@ test('a reload keeps the session without showing the sign-in form', async ({ pag
   });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Actualités' })).toBeVisible();
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(paced(500));
   expect(await page.evaluate(() => sessionStorage.getItem('signInFlashed'))).toBeNull();
 });
 

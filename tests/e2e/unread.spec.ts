@@ -147,10 +147,10 @@ test("a room's reading place is kept when switching back and across a reload", a
   await log(vip).hover();
   for (let i = 0; i < 3; i += 1) {
     await vip.mouse.wheel(0, -600);
-    await vip.waitForTimeout(150);
+    await vip.waitForTimeout(paced(150));
   }
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
-  await vip.waitForTimeout(800);
+  await vip.waitForTimeout(paced(800));
   const top = await topRowId(vip);
   expect(top).not.toBeNull();
 
@@ -167,7 +167,7 @@ test("a room's reading place is kept when switching back and across a reload", a
   await vip.getByRole('button', { name: 'Revenir au direct' }).click();
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
   // The place is kept (here: forgotten) once the scroll has come to rest, as above.
-  await vip.waitForTimeout(800);
+  await vip.waitForTimeout(paced(800));
   await roomButton(vip, 'Indices').click();
   await roomButton(vip, 'Forex').click();
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
@@ -182,7 +182,7 @@ test("rows arriving below a reader who scrolled up are counted on 'N nouveaux me
   await log(vip).hover();
   for (let i = 0; i < 3; i += 1) {
     await vip.mouse.wheel(0, -600);
-    await vip.waitForTimeout(150);
+    await vip.waitForTimeout(paced(150));
   }
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
   const texts = [unique('DAX'), unique('CAC')];
