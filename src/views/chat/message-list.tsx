@@ -603,14 +603,15 @@ export function MessageList(props: {
     keepEnd.current.check();
   };
   /**
-   * Where the log's scroll last rested within reach of the end: virtuoso says the log left the end
-   * when rows came below it too (its 'size increased'); only a scroll above this place is the
+   * The row at the bottom of the log when its scroll was last within reach of the end: virtuoso
+   * says the log left the end when rows came below it too (its 'size increased'), and rows leaving
+   * the window at its top move the scroll as well; only a bottom row older than this one is the
    * reader's (or a link's, or assistive technology's) leaving it.
    */
-  const topAtEnd = useRef(0);
-  const noteTopAtEnd = useCallback((event: Event) => {
+  const rowAtEnd = useRef<string | null>(null);
+  const noteRowAtEnd = useCallback((event: Event) => {
     const log = event.currentTarget as HTMLElement;
-    if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) topAtEnd.current = log.scrollTop;
+    if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
   }, []);
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
@@ -631,8 +632,8 @@ export function MessageList(props: {
         scrollerRef={(element) => {
           const log = element instanceof HTMLElement ? element : null;
           if (log === scroller.current) return;
-          scroller.current?.removeEventListener('scroll', noteTopAtEnd);
-          log?.addEventListener('scroll', noteTopAtEnd, { passive: true });
+          scroller.current?.removeEventListener('scroll', noteRowAtEnd);
+          log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
           scroller.current = log;
         }}
         role="log"
@@ -662,8 +663,8 @@ export function MessageList(props: {
           const log = scroller.current;
           if (bottom) {
             settled.current = true;
-            if (log) topAtEnd.current = log.scrollTop;
-          } else if (log && log.scrollTop >= topAtEnd.current - 1 && reading.getSnapshot().matches('live') && !slid && jump === null) {
+            if (log) rowAtEnd.current = bottomRowId(log);
+          } else if (log && reading.getSnapshot().matches('live') && !slid && jump === null && notAbove(keys, bottomRowId(log), rowAtEnd.current)) {
             // Not the reader leaving the end: rows came below it faster than the follow (a burst
             // on a busy phone), or the box got shorter. Live it stays, brought to the end.
             settleTo(offEnd);
@@ -765,6 +766,19 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
   return () => stop(true);
 }
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
+/** The message of the last row whose top shows in the scroller (null with no row shown). */
+function bottomRowId(scroller: HTMLElement): string | null {
+  const bottom = scroller.getBoundingClientRect().bottom;
+  const rows = scroller.querySelectorAll<HTMLElement>('[data-id]');
+  for (let i = rows.length - 1; i >= 0; i -= 1) if (rows[i]!.getBoundingClientRect().top < bottom) return rows[i]!.dataset.id ?? null;
+  return null;
+}
+/** Whether row `now` is the row `then` or one after it in the window (`then` unknown: no). */
+const notAbove = (keys: readonly string[], now: string | null, then: string | null) => {
+  if (now === null || then === null) return false;
+  const at = keys.indexOf(then);
+  return at >= 0 && keys.indexOf(now) >= at;
+};
 /** How far the row of message `id` is below the scroller's top (null while it is not rendered). */
 const offRow = (id: string) => (scroller: HTMLElement) => {
   const row = rowOf(scroller, id);
