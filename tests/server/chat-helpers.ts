@@ -7,6 +7,11 @@ import { users } from '../../server/db/schema';
 import { CLIENT_EVENTS, joinAck, postMessageAck, type ChatMessage } from '../../src/contract/chat';
 import type { AppOptions } from '../../server/app';
 import { startTestServer, type TestServer } from './test-server';
+import type { ComptoirDatabase } from '../../src/store/database';
+import { createApiClient } from '../../src/sync/api-client';
+import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import { createSocketTransport } from '../../src/sync/socket-transport';
+import { createUploader } from '../../src/sync/upload-client';
 
 export type ChatClient = ReturnType<typeof chatClient>;
 
@@ -121,4 +126,21 @@ export function collect(socket: Socket, event: string, ms: number): Promise<unkn
       resolve(seen);
     }, ms),
   );
+}
+
+/**
+ * The client's chat sync (store, socket, API, uploads) signed in with `token` against the test
+ * server, as the app makes it; `close` ends the sync and its socket.
+ */
+export function connectChatSync(server: Pick<TestServer, 'url'>, db: ComptoirDatabase, token: string): { sync: ChatSync; close: () => void } {
+  const getToken = () => token;
+  const socket = createSocketTransport({ getToken, url: server.url });
+  const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
+  return {
+    sync,
+    close: () => {
+      sync.close();
+      socket.close();
+    },
+  };
 }

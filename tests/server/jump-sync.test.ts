@@ -3,15 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { window$ } from '../../src/store/chat-queries';
 import type { ComptoirDatabase } from '../../src/store/database';
-import { createApiClient } from '../../src/sync/api-client';
-import { createChatSync } from '../../src/sync/chat-sync';
 import { readKv } from '../../src/sync/fold-chat-event';
 import { jumpKey, type JumpState } from '../../src/sync/jump-sync';
-import { createSocketTransport } from '../../src/sync/socket-transport';
-import { createUploader } from '../../src/sync/upload-client';
 import { messages } from '../../server/db/schema';
 import { openMemoryDatabase } from '../unit/store/memory-database';
-import { userIdOf } from './chat-helpers';
+import { connectChatSync, userIdOf } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 /** The jumps of the client's sync (issue 21) against the real server, in Node, on the memory store. */
@@ -29,14 +25,8 @@ afterAll(async () => {
 });
 
 async function connectVip() {
-  const token = await server.tokenOf('vip');
-  const getToken = () => token;
-  const socket = createSocketTransport({ getToken, url: server.url });
-  const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
-  cleanups.push(() => {
-    sync.close();
-    socket.close();
-  });
+  const { sync, close } = connectChatSync(server, db, await server.tokenOf('vip'));
+  cleanups.push(close);
   return sync;
 }
 

@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { READ_CLIENT_EVENTS, roomReadAck, roomReadsResponse, type RoomRead } from '../../src/contract/read-state';
 import type { ComptoirDatabase } from '../../src/store/database';
-import { createApiClient } from '../../src/sync/api-client';
-import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import type { ChatSync } from '../../src/sync/chat-sync';
 import { readKv } from '../../src/sync/fold-chat-event';
 import { readStateKey } from '../../src/sync/fold-read-state';
-import { createSocketTransport } from '../../src/sync/socket-transport';
-import { createUploader } from '../../src/sync/upload-client';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { userChannel } from '../../server/realtime/channels';
-import { chatClient } from './chat-helpers';
+import { chatClient, connectChatSync } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -32,13 +29,9 @@ beforeAll(async () => {
   server = await startTestServer();
   db = await openMemoryDatabase();
   vipToken = await server.tokenOf('vip');
-  const getToken = () => vipToken;
-  const socket = createSocketTransport({ getToken, url: server.url });
-  sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
-  cleanups.push(() => {
-    sync.close();
-    socket.close();
-  });
+  const connected = connectChatSync(server, db, vipToken);
+  sync = connected.sync;
+  cleanups.push(connected.close);
   await sync.refreshRooms();
 }, 30_000);
 afterAll(async () => {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportEntry } from '../../src/contract/reports';
 import type { ComptoirDatabase } from '../../src/store/database';
-import { createApiClient } from '../../src/sync/api-client';
-import { createChatSync, type ChatSync } from '../../src/sync/chat-sync';
+import type { ChatSync } from '../../src/sync/chat-sync';
 import { readKv } from '../../src/sync/fold-chat-event';
 import { REPORTS_KEY } from '../../src/sync/message-state';
-import { createSocketTransport } from '../../src/sync/socket-transport';
-import { createUploader } from '../../src/sync/upload-client';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { userChannel } from '../../server/realtime/channels';
-import { chatClient } from './chat-helpers';
+import { chatClient, connectChatSync } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -27,13 +24,9 @@ beforeAll(async () => {
   db = await openMemoryDatabase();
   coachToken = await server.tokenOf('coach');
   vipToken = await server.tokenOf('vip');
-  const getToken = () => coachToken;
-  const socket = createSocketTransport({ getToken, url: server.url });
-  sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
-  cleanups.push(() => {
-    sync.close();
-    socket.close();
-  });
+  const connected = connectChatSync(server, db, coachToken);
+  sync = connected.sync;
+  cleanups.push(connected.close);
   await sync.refreshRooms();
 }, 30_000);
 afterAll(async () => {
