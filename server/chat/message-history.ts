@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { moreMessagesAck, MoreMessagesInput } from '../../src/contract/chat';
 import { MESSAGING_ERRORS, type MoreConversationMessagesInput } from '../../src/contract/messaging';
@@ -50,7 +50,7 @@ export async function moreMessages(
   const hidden = await blockedEitherWay(db, user.id);
   const notBlocked = hidden.length > 0 ? notInArray(messages.authorId, hidden) : undefined;
 
-  if ('aroundMessage' in input || 'aroundDate' in input) return aroundWindow(db, user.id, input, and(scope.page, isNull(messages.deletedAt), notBlocked), lastSeq);
+  if ('aroundMessage' in input || 'aroundDate' in input || 'afterPosition' in input) return aroundWindow(db, user.id, input, and(scope.page, isNull(messages.deletedAt), notBlocked), lastSeq);
 
   const afterSeq = 'afterSeq' in input ? input.afterSeq : undefined;
   if (afterSeq !== undefined && scope.catchUp !== null) {
@@ -94,13 +94,14 @@ export async function moreMessages(
  * The window around one message of a room (issue 21, 'jump anywhere'): up to a page older and a
  * page newer than it, newest first, among the rows a history page would show (`shown`: top-level,
  * not deleted, no blocked author). A reply opens at its parent; a date at the first message from
- * that moment on (the newest one when none follows). A message the reader may not see there is
- * 'Message introuvable', whether it exists or not.
+ * that moment on (the newest one when none follows); a read position at the first message after
+ * it that others wrote (the reader's first unread; the newest one when none follows). A message the
+ * reader may not see there is 'Message introuvable', whether it exists or not.
  */
 async function aroundWindow(
   db: Database,
   viewerId: number,
-  input: { room: string; aroundMessage: string } | { room: string; aroundDate: string },
+  input: { room: string; aroundMessage: string } | { room: string; aroundDate: string } | { room: string; afterPosition: { date: string; _id: string } },
   shown: SQL | undefined,
   lastSeq: number,
 ): Promise<MoreMessagesAnswer> {
@@ -111,8 +112,11 @@ async function aroundWindow(
     if (id !== undefined) [target] = await db.select().from(messages).where(and(shown, eq(messages.id, id))).limit(1);
     if (!target) return { error: MESSAGE_NOT_FOUND };
   } else {
-    const at = new Date(input.aroundDate);
-    [target] = await db.select().from(messages).where(and(shown, gte(messages.createdAt, at))).orderBy(asc(messages.createdAt), asc(messages.id)).limit(1);
+    const from =
+      'aroundDate' in input
+        ? gte(messages.createdAt, new Date(input.aroundDate))
+        : and(newerThan(messages.createdAt, messages.id, { at: new Date(input.afterPosition.date), key: input.afterPosition._id }), ne(messages.authorId, viewerId));
+    [target] = await db.select().from(messages).where(and(shown, from)).orderBy(asc(messages.createdAt), asc(messages.id)).limit(1);
     if (!target) [target] = await db.select().from(messages).where(shown).orderBy(desc(messages.createdAt), desc(messages.id)).limit(1);
     if (!target) return { messages: [], deleted: [], cursor: null, lastSeq, target: null, newer: false };
   }

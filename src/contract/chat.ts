@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDate } from './user';
+import { readPosition } from './read-state';
 import { MESSAGE_MAX_LENGTH } from '../domain/chat-limits';
 
 /**
@@ -128,13 +129,16 @@ export type PostMessageInput = z.input<typeof postMessageInput>;
  * 'more messages': a page of history, newest first, before `cursor` (an opaque string from the
  * previous page; null for the latest page) — or, with `afterSeq`, every change after that sequence
  * (the catch-up after a reconnect, oldest first) — or, with `aroundMessage` / `aroundDate`, the
- * window around one message: up to a page on each side of it, newest first.
+ * window around one message: up to a page on each side of it, newest first; with `afterPosition`,
+ * the window around the reader's first unread after a read position (a room opened at its first
+ * unread, far back).
  */
 export const moreMessagesInput = z.union([
   // Ours (issue 21, 'jump anywhere'): the window around a message, or around the first message of a
   // moment ('aller à la date'); first, so that their extra field is never stripped by a page's shape.
   z.strictObject({ room: id, aroundMessage: id }),
   z.strictObject({ room: id, aroundDate: isoDate }),
+  z.strictObject({ room: id, afterPosition: readPosition }),
   z.object({ room: id, cursor: z.nullable(z.string().check(z.maxLength(200))), afterSeq: z.optional(z.int().check(z.nonnegative())) }),
   z.object({ parentMessage: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
   z.object({ alertId: id, cursor: z.nullable(z.string().check(z.maxLength(200))) }),
@@ -171,9 +175,9 @@ export const moreMessagesAck = z.union([
     /** The room's sequence when the page was read. */
     lastSeq: z.int().check(z.nonnegative()),
     /**
-     * A window around a message (`aroundMessage` / `aroundDate`): the message it opens at (a
-     * reply's parent for a reply; null in an empty room), and whether newer rows follow the
-     * window's newest. `cursor` then pages older than the window.
+     * A window around a message (`aroundMessage` / `aroundDate` / `afterPosition`): the message it
+     * opens at (a reply's parent for a reply; null in an empty room), and whether newer rows follow
+     * the window's newest. `cursor` then pages older than the window.
      */
     target: z.optional(z.nullable(id)),
     newer: z.optional(z.boolean()),

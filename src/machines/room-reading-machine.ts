@@ -14,7 +14,9 @@ export type RoomReadingEvent =
   /** The log opened at a message or a day, in a window read around it (issue 21, 'jump anywhere'). */
   | { type: 'jump.opened' }
   /** 'Revenir au direct' from a jumped window: the log opens anew at the newest rows. */
-  | { type: 'jump.left' };
+  | { type: 'jump.left' }
+  /** The jumped window read on down to the room's newest rows: it is the room's own log again, the reader above its end. */
+  | { type: 'jump.joined' };
 
 type Context = { below: number };
 
@@ -25,8 +27,9 @@ type Context = { below: number };
  * arrive); in history the rows arriving below are counted for the 'N nouveaux messages' button,
  * and the kept place is forgotten once the reader is back at the end. A jump (from any mode) opens
  * `jumped`: a window around a message, whose bottom is not the room's end (reaching it changes
- * nothing, and no place is kept there); only 'Revenir au direct' leaves it. The list provides the
- * effects and the scroll.
+ * nothing, and no place is kept there); 'Revenir au direct' leaves it, and so does reading it on down
+ * to the room's newest rows, which joins it to the room's own (then in history: the rows counted
+ * below are still below). The list provides the effects and the scroll.
  */
 export const roomReadingMachine = setup({
   types: { context: {} as Context, events: {} as RoomReadingEvent },
@@ -71,6 +74,7 @@ export const roomReadingMachine = setup({
       on: {
         'rows.arrived': { actions: [assign({ below: ({ context, event }) => context.below + event.count }), 'markRead'] },
         'jump.left': { target: 'live', actions: [assign({ below: 0 }), 'markRead'] },
+        'jump.joined': { target: 'history' },
       },
     },
   },

@@ -3,7 +3,8 @@ import { CLIENT_EVENTS, moreMessagesAck, type ChatMessage } from '../contract/ch
 import type { ComptoirDatabase } from '../store/database';
 import type { ChatEvent } from './fold-chat-event';
 import { readKv, writeKv } from './fold-chat-event';
-import { nextHistory, roomStream, revOf, type HistoryState } from './message-state';
+import { furtherBack, historyKey, nextHistory, roomStream, revOf, type HistoryState } from './message-state';
+import type { ReadPosition } from '../contract/read-state';
 import type { SocketTransport } from './socket-transport';
 
 /**
@@ -23,13 +24,21 @@ export type JumpState = {
   newestRev: number;
   newer: boolean;
   history: HistoryState;
+  /** The window opened at the room's first unread, far back (its target under the 'Nouveaux messages' line, not highlighted). */
+  unread?: boolean;
 };
+/** A room's first unread that is no longer there (the room emptied meanwhile): the log opens at its end. */
+const UNREAD_NOT_FOUND = 'Message introuvable';
 /** How long a jump waits for the socket's connection before it is told as failed. */
 const CONNECT_WAIT_MS = 10_000;
 export const jumpKey = (stream: string) => `jump:${stream}`;
 
-/** Where a jump lands: a message (a search result, a mention, a pin, a reply's parent) or a moment. */
-export type JumpPlace = { messageId: string } | { date: string };
+/**
+ * Where a jump lands: a message (a search result, a mention, a pin, a reply's parent), a moment, or
+ * the reader's first unread after what they read (a room opened far from its newest rows).
+ */
+export type JumpPlace = { messageId: string } | { date: string } | { after: ReadPosition };
+const aroundOf = (place: JumpPlace) => ('messageId' in place ? { aroundMessage: place.messageId } : 'date' in place ? { aroundDate: place.date } : { afterPosition: place.after });
 
 /**
  * The jumps of the chat's sync: read the window around a place from the server, fold its rows
@@ -48,13 +57,25 @@ export function createJumpSync(deps: {
   let jumps = 0;
   const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
+  /**
+   * Jump `n` reached the room's newest rows (the room's later rows come live, or by its catch-up):
+   * its block joins the room's own, which then reaches as far back as the longer of the two, and the
+   * jump's record goes. Inside `serial`.
+   */
+  async function joinEnd(stream: string, n: number): Promise<void> {
+    const jump = await readKv<JumpState>(db, jumpKey(stream));
+    if (jump?.n !== n) return;
+    const own = await readKv<HistoryState>(db, historyKey(stream));
+    await writeKv(db, historyKey(stream), furtherBack(own, jump.history));
+    await db.kv.bulkRemove([jumpKey(stream)]);
+  }
 
   return {
     session,
 
     /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
     async jump(room: string, place: JumpPlace): Promise<string | null> {
-      const around = 'messageId' in place ? { aroundMessage: place.messageId } : { aroundDate: place.date };
+      const around = aroundOf(place);
       // A link opened in a new page asks before the socket has connected: it waits a moment for it.
       await firstValueFrom(socket.connected$.pipe(filter(Boolean), timeout({ first: CONNECT_WAIT_MS, with: () => of(false) })));
       const answer = await socket.request(CLIENT_EVENTS.more, { room, ...around }, moreMessagesAck);
@@ -62,7 +83,8 @@ export function createJumpSync(deps: {
       if (!('messages' in answer.data)) return answer.data.error;
       const page = answer.data;
       const newest = page.messages[0];
-      if (!page.target || !newest) return null;
+      // An empty room: nothing to open at (a first unread asked for was there a moment ago: not found).
+      if (!page.target || !newest) return 'after' in place ? UNREAD_NOT_FOUND : null;
       await fold(received(page.messages));
       const target = page.target;
       const key = jumpKey(roomStream(room));
@@ -76,6 +98,7 @@ export function createJumpSync(deps: {
           newestRev: revOf(newest.date),
           newer: page.newer ?? false,
           history: nextHistory(null, page, false),
+          ...('after' in place ? { unread: true } : {}),
         };
         await writeKv(db, key, next);
       });
@@ -100,11 +123,20 @@ export function createJumpSync(deps: {
       return true;
     },
 
-    /** The rows after the jumped window's newest (the window around it, its newer half kept); false at the room's end. */
+    /**
+     * The rows after the jumped window's newest (the window around it, its newer half kept). Once
+     * the window reaches the room's newest rows, it joins the room's own history and the jump ends:
+     * the log is the room's again, live at its end. False when no page came.
+     */
     async loadNewer(room: string): Promise<boolean> {
-      const key = jumpKey(roomStream(room));
+      const stream = roomStream(room);
+      const key = jumpKey(stream);
       const jump = await readKv<JumpState>(db, key);
-      if (!jump?.newer) return false;
+      if (!jump) return false;
+      if (!jump.newer) {
+        await serial(() => joinEnd(stream, jump.n));
+        return true;
+      }
       const answer = await socket.request(CLIENT_EVENTS.more, { room, aroundMessage: jump.newestId }, moreMessagesAck);
       if (!answer.ok || !('messages' in answer.data)) return false;
       const page = answer.data;
@@ -112,7 +144,9 @@ export function createJumpSync(deps: {
       await fold(received(page.messages));
       await serial(async () => {
         const latest = await readKv<JumpState>(db, key);
-        if (latest?.n === jump.n && newest) await writeKv(db, key, { ...latest, newestId: newest._id, newestRev: revOf(newest.date), newer: page.newer ?? false });
+        if (latest?.n !== jump.n || !newest) return;
+        if (page.newer) await writeKv(db, key, { ...latest, newestId: newest._id, newestRev: revOf(newest.date), newer: true });
+        else await joinEnd(stream, jump.n);
       });
       return true;
     },

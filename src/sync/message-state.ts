@@ -125,6 +125,16 @@ export function nextHistory(previous: HistoryState | null, page: { messages: rea
   };
 }
 /**
+ * Of two blocks of a stream's history that both reach its newest rows, the one reaching further
+ * back (a whole history first; a block without rows reaches nowhere).
+ */
+export function furtherBack(a: HistoryState | null, b: HistoryState): HistoryState {
+  if (a === null || b.exhausted) return b;
+  if (a.exhausted) return a;
+  // (A rev grows with age: the older bound is the higher.)
+  return (a.oldestRev ?? -Infinity) >= (b.oldestRev ?? -Infinity) ? a : b;
+}
+/**
  * The oldest bound of a stream's list window: the contiguous block's end, none once the whole
  * history is held. The list and the boot's first screen must agree on it (it keys the kept window).
  */

@@ -195,3 +195,41 @@ test("rows arriving below a reader who scrolled up are counted on 'N nouveaux me
   await expect(below).toHaveCount(0);
   for (const page of [vip, coach]) await page.context().close();
 });
+
+test('a first unread far back opens there, read around it from the server; reading on down joins the newest rows, live again', async ({ browser }) => {
+  // ALL (coaches only write there) read up to its newest message, then left for Indices.
+  const vip = await member(browser, 'vip', 'ALL');
+  await expect.poll(() => unreadIn(vip, 'all')).toBe(0);
+  await roomButton(vip, 'Indices').click();
+  await expect(vip).toHaveTitle(/ChatRoom Indices/);
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Crypto');
+  // More than the widest window the log reads from the store (200 rows).
+  const label = unique('Revue');
+  const texts = Array.from({ length: 260 }, (_, i) => `${label} n°${i + 1}`);
+  await postOverSocket(coach, { room: 'all' }, texts);
+  await expect.poll(() => unreadIn(vip, 'all')).toBe(260);
+
+  await roomButton(vip, 'ALL').click();
+  await expect(vip).toHaveTitle(/ChatRoom ALL/);
+  const line = log(vip).getByRole('separator', { name: 'Nouveaux messages' });
+  await expect(line).toBeVisible();
+  await expect(log(vip).getByText(texts[0]!, { exact: true })).toBeInViewport();
+  expect((await log(vip).getByText(texts[0]!, { exact: true }).boundingBox())!.y).toBeGreaterThan((await line.boundingBox())!.y);
+  await expect(log(vip).getByText(texts[259]!, { exact: true })).toHaveCount(0);
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+
+  // Reading on down: the newer rows come page by page, up to the room's newest.
+  const newest = log(vip).getByText(texts[259]!, { exact: true });
+  await expect(async () => {
+    await log(vip).evaluate((element) => element.scrollBy(0, element.scrollHeight));
+    await expect(newest).toBeInViewport({ timeout: paced(500) });
+  }).toPass({ timeout: paced(30_000) });
+  // At the end, the log is the room's own again: live, a new row shows as it comes, and the room is read.
+  await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+  const after = unique('Clôture');
+  await postOverSocket(coach, { room: 'all' }, [after]);
+  await expect(log(vip).getByText(after, { exact: true })).toBeInViewport();
+  await expect.poll(() => unreadIn(vip, 'all')).toBe(0);
+  for (const page of [vip, coach]) await page.context().close();
+});

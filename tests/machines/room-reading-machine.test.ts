@@ -12,6 +12,7 @@ const events: ModelEvent[] = [
   { type: 'rows.arrived', count: 2 },
   { type: 'jump.opened' },
   { type: 'jump.left' },
+  { type: 'jump.joined' },
 ];
 
 type World = { state: 'opening' | 'live' | 'history' | 'jumped'; below: number; calls: string[] };
@@ -28,6 +29,8 @@ function expectedAfter(before: World, event: ModelEvent): World {
     state = 'live';
     below = 0;
     calls.push('markRead');
+  } else if (state === 'jumped' && event.type === 'jump.joined') {
+    state = 'history';
   } else if (state === 'opening' && event.type === 'visit.opened') {
     state = event.at === 'end' ? 'live' : 'history';
     calls.push('markRead');
@@ -116,6 +119,19 @@ describe('room reading machine: every path of its graph', () => {
     expect(actor.getSnapshot().value).toBe('jumped');
     expect(actor.getSnapshot().context.below).toBe(2);
     actor.send({ type: 'jump.left' });
+    expect(actor.getSnapshot().value).toBe('live');
+    expect(actor.getSnapshot().context.below).toBe(0);
+  });
+
+  it('leaves a jumped window that joined the room for history, the rows below still counted, live at the end', () => {
+    const actor = createActor(roomReadingMachine).start();
+    actor.send({ type: 'visit.opened', at: 'unread' });
+    actor.send({ type: 'jump.opened' });
+    actor.send({ type: 'rows.arrived', count: 3 });
+    actor.send({ type: 'jump.joined' });
+    expect(actor.getSnapshot().value).toBe('history');
+    expect(actor.getSnapshot().context.below).toBe(3);
+    actor.send({ type: 'scroll.reachedEnd' });
     expect(actor.getSnapshot().value).toBe('live');
     expect(actor.getSnapshot().context.below).toBe(0);
   });

@@ -11,9 +11,8 @@ const { server, chat } = useChatServer();
 
 type Row = typeof messages.$inferInsert;
 /** 130 old messages of `room` (a minute apart, days before the demo history), oldest first. */
-async function oldHistory(room: string, author: string, tag: string): Promise<Row[]> {
+async function oldHistory(room: string, author: string, tag: string, start = Date.UTC(2020, 0, 10, 8, 0, 0)): Promise<Row[]> {
   const authorId = await userIdOf(server(), author);
-  const start = Date.UTC(2020, 0, 10, 8, 0, 0);
   const rows: Row[] = Array.from({ length: 130 }, (_, i) => ({
     id: randomUUID(),
     roomId: room,
@@ -67,6 +66,29 @@ describe("'more messages' around a message (issue 21, jump anywhere)", () => {
     const future = await windowOf('vip', { room: 'crypto', aroundDate: '2100-01-01T00:00:00.000Z' });
     expect(future.newer).toBe(false);
     expect(future.messages[0]?._id).toBe(future.target);
+  });
+
+  it("opens after a read position at the reader's first unread: the first message others wrote after it", async () => {
+    // (A year before the other tests' rows: the server is the file's.)
+    const rows = await oldHistory('indices', 'coach', 'non lu', Date.UTC(2019, 0, 10, 8, 0, 0));
+    const read = rows[60]!;
+    const vip = await userIdOf(server(), 'vip');
+    // The reader's own messages after the position are not unread.
+    const own = [10_000, 20_000].map((ms, i) => ({ id: randomUUID(), roomId: 'indices', authorId: vip, content: `moi ${i}`, createdAt: new Date(read.createdAt!.getTime() + ms) }));
+    await server().database.db.insert(messages).values(own);
+    const position = { date: read.createdAt!.toISOString(), _id: read.id };
+    const page = await windowOf('vip', { room: 'indices', afterPosition: position });
+    expect(page.target).toBe(rows[61]!.id);
+    expect(page.newer).toBe(true);
+    expect(page.messages.some((m) => m._id === read.id)).toBe(true);
+    // Another member's first unread is the reader's own message there.
+    expect((await windowOf('coach', { room: 'indices', afterPosition: position })).target).toBe(own[0]!.id);
+    // Read past every message: the newest one, with nothing newer.
+    const past = await windowOf('vip', { room: 'indices', afterPosition: { date: '2100-01-01T00:00:00.000Z', _id: 'z' } });
+    expect(past.newer).toBe(false);
+    expect(past.messages[0]?._id).toBe(past.target);
+    expect(await around('vip', { room: 'indices', afterPosition: { date: 'hier', _id: read.id } })).toEqual({ error: 'Requête invalide' });
+    expect(await around('membre', { room: 'forex', afterPosition: position })).toEqual({ error: 'NOT_ALLOWED' });
   });
 
   it('reads what a history page may read, and nothing else', async () => {

@@ -5,6 +5,7 @@ import { window$ } from '../../src/store/chat-queries';
 import type { ComptoirDatabase } from '../../src/store/database';
 import { readKv } from '../../src/sync/fold-chat-event';
 import { jumpKey, type JumpState } from '../../src/sync/jump-sync';
+import { historyKey, windowBound, type HistoryState } from '../../src/sync/message-state';
 import { messages } from '../../server/db/schema';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { connectChatSync, userIdOf } from './chat-helpers';
@@ -66,5 +67,24 @@ describe('jumps in the chat sync', () => {
 
     await sync.jumps.leave('crypto');
     expect(await record()).toBeNull();
+
+    // The first unread after a read position, far back: the window around it, marked as such.
+    const read = rows[120]!;
+    expect(await sync.jumps.jump('crypto', { after: { date: read.createdAt.toISOString(), _id: read.id } })).toBeNull();
+    const unread = (await record())!;
+    expect(unread).toMatchObject({ target: rows[121]!.id, unread: true, newer: true });
+
+    // Read on down to the room's newest rows: the block joins the room's own history, the jump ends.
+    const ownBefore = (await readKv<HistoryState>(db, historyKey('room:crypto')))!;
+    // (A rev grows with age: the room's own block is younger than the window's.)
+    expect(ownBefore.oldestRev).toBeLessThan(unread.history.oldestRev!);
+    for (let page = 0; page < 40 && (await record()) !== null; page += 1) expect(await sync.jumps.loadNewer('crypto')).toBe(true);
+    expect(await record()).toBeNull();
+    const own = (await readKv<HistoryState>(db, historyKey('room:crypto')))!;
+    expect(own).toEqual(unread.history);
+    // The room's log now reads from its newest row back to the first unread's window, without a gap.
+    const log = (await firstValueFrom(window$(db, 'room:crypto', 100_000, windowBound(own), null))).rows.map((m) => m.content);
+    expect(log.slice(0, 200)).toEqual(rows.slice(71, 271).map((r) => r.content));
+    expect(log.slice(-1)[0]).not.toMatch(/^saut /);
   });
 });

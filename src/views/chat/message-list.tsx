@@ -56,8 +56,16 @@ const NOT_READ$ = of(null);
 const NO_READ_STATE$ = of<RoomRead | null>(null);
 const NO_PLACE$ = of<KeptPlace | null>(null);
 const NO_JUMP$ = of<JumpState | null>(null);
-/** A jump the list took (issue 21): its message, and whether the list has opened at it yet. */
-type Jump = { n: number; target: string; shown: boolean };
+/**
+ * A jump the list took (issue 21): its message, whether the list has opened at it yet, and whether
+ * it is the room's first unread far back (opened under the line rather than highlighted).
+ */
+type Jump = { n: number; target: string; shown: boolean; unread: boolean };
+/**
+ * A first unread older than the widest window the store gave: asked of the server around it (a
+ * jump), `failed` when that did not come (the log then opens at its end without the line).
+ */
+type FarUnread = 'no' | 'ask' | 'asking' | 'failed';
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
 type Opening = { lineId: string | null; from: ReadPosition | null; at: number; topId?: string };
 
@@ -113,7 +121,7 @@ export function MessageList(props: {
   const [jumpsTaken, setJumpsTaken] = useState(0);
   if (jumpRecord !== null && jumpRecord.n !== jumpsTaken) {
     setJumpsTaken(jumpRecord.n);
-    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false });
+    setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false, unread: jumpRecord.unread === true });
     setAnchors([jumpRecord.newestRev]);
     setLimit(WINDOW);
   }
@@ -165,18 +173,38 @@ export function MessageList(props: {
   // Where this visit opens, decided once, from the read state the room had when it opened (later
   // reads, on this device or another, never move the line; only an explicit unread does).
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
+  const [farUnread, setFarUnread] = useState<FarUnread>('no');
   let opened = opening;
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
-    const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
-    const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
-    if (first === null || keptTop !== undefined) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
-    // The window's oldest row is unread and older ones may be too: read the widest window first.
-    else if (first === messages[0] && !atStart && limit < WINDOW) setLimit(WINDOW);
-    else opened = { lineId: first === messages[0] && !atStart ? null : first._id, from, at: Date.now() };
+    if (jump?.unread) {
+      // The first unread far back, read around it: the list opens there once its rows are shown.
+      if (jump.shown) opened = { lineId: jump.target, from, at: Date.now() };
+    } else if (farUnread !== 'ask' && farUnread !== 'asking') {
+      const keptTop = place && messages.some((m) => m._id === place.topId) ? place.topId : undefined;
+      const first = readState && jump === null ? firstUnread(messages, from, props.viewer.id) : null;
+      // The window's oldest row is unread and older ones may be too (a room read before: one never
+      // read opens at its newest rows, as it always has).
+      const older = first !== null && first === messages[0] && !atStart && keptTop === undefined && from !== null;
+      if (!older) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
+      // Read the widest window from the store first, unless the unread count says it is too narrow…
+      else if (limit < WINDOW && (readState?.unread ?? 0) < WINDOW) setLimit(WINDOW);
+      // …then the window around the first unread from the server.
+      else if (farUnread === 'no' && chat !== null && props.readRoom !== undefined) setFarUnread('ask');
+      else opened = { lineId: null, from, at: Date.now() };
+    }
     if (opened !== undefined) setOpening(opened);
   }
+  const askFar = farUnread === 'ask' ? (readState?.readUpTo ?? null) : null;
+  useEffect(() => {
+    if (askFar === null || !chat || !props.readRoom) return;
+    setFarUnread('asking');
+    void chat.jumps.jump(props.readRoom, { after: askFar }).then(
+      (error) => error !== null && setFarUnread('failed'),
+      () => setFarUnread('failed'),
+    );
+  }, [askFar, chat, props.readRoom]);
   // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
   const seenVersion = useRef<number | null>(null);
   const decided = opened !== undefined;
@@ -200,8 +228,11 @@ export function MessageList(props: {
   const lineId = opened?.lineId ?? null;
   // The jumped window's rows are read: a fresh list opens at its message.
   const jumpReady = jump !== null && !jump.shown && windowRows !== null && windowRows.rows.some((m) => m._id === jump.target);
+  /** The message a jump opened at, highlighted until the list goes back to the end (after its window joined the room's rows too). */
+  const [marked, setMarked] = useState<string | null>(null);
   if (jumpReady) {
     setJump({ ...jump, shown: true });
+    setMarked(jump.unread ? null : jump.target);
     setGeneration((g) => g + 1);
   }
 
@@ -248,6 +279,19 @@ export function MessageList(props: {
       slidingDown.current = anchors.length === 1;
       setAnchors((stack) => [islandNewest, ...stack.slice(1)]);
     }
+  }
+  // The jumped window reached the room's newest rows and joined its history (jump-sync.ts): the
+  // list is the room's own again, from the same rows, and newer ones follow below them.
+  const [joins, setJoins] = useState(0);
+  /** The rows shown when the window joined: the next ones, read to the room's end, are no arrivals. */
+  const joinedFrom = useRef<WindowRows | null>(null);
+  if (jump !== null && jump.shown && jumpRecord === null) {
+    joinedFrom.current = shownRows;
+    setJump(null);
+    setJumpNewest(null);
+    slidingDown.current = anchors.length === 1;
+    setAnchors((stack) => stack.slice(1));
+    setJoins((n) => n + 1);
   }
   if (keys.length > 0) {
     const previousFirst = shownKeys.current[0];
@@ -366,16 +410,17 @@ export function MessageList(props: {
       jumpSettled.current = jump.n;
       // A fresh list may render its first rows before it scrolls to the message: nothing reads
       // ahead until the message rests in the middle; then it takes the focus (virtuoso may
-      // re-create its row while it measures, so not before).
+      // re-create its row while it measures, so not before). A first unread rests at the top,
+      // under its line, and leaves the focus where it is.
       jumpSettling.current = true;
-      const { target } = jump;
-      settleTo(offCentre(target), {
+      const { target, unread } = jump;
+      settleTo(unread ? offRow(target) : offCentre(target), {
         done: (log, byReader) => {
           jumpSettling.current = false;
           settled.current = true;
-          if (!byReader) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
+          if (!byReader && !unread) log.querySelector<HTMLElement>('[data-jumped]')?.focus({ preventScroll: true });
         },
-        bring: () => bringRow(target, 'center'),
+        bring: () => bringRow(target, unread ? 'start' : 'center'),
       });
     }
     tellShown();
@@ -447,14 +492,16 @@ export function MessageList(props: {
   /** At the bottom of a jumped window (its first bound): newer rows come from the server. */
   const atJumpEnd = jump !== null && anchors.length <= 1;
   const [readingNewer, setReadingNewer] = useState(false);
+  // (Without newer rows, the window is at the room's end: the sync joins it to the room's rows.)
   const loadJumpNewer = useCallback(() => {
-    if (readingNewer || !chat || !props.readRoom || !jumpRecord?.newer || jumpPending) return;
+    if (readingNewer || !chat || !props.readRoom || jumpPending) return;
     setReadingNewer(true);
     void chat.jumps.loadNewer(props.readRoom).finally(() => setReadingNewer(false));
-  }, [readingNewer, chat, props.readRoom, jumpRecord?.newer, jumpPending]);
+  }, [readingNewer, chat, props.readRoom, jumpPending]);
   const backToEnd = () => {
     // Whatever was being brought into view (the kept place, a jump) gives way to the end.
     settling.current?.();
+    setMarked(null);
     if (jump !== null) {
       // Out of a jumped window: the room's own history again, from its newest rows.
       setJump(null);
@@ -501,9 +548,12 @@ export function MessageList(props: {
   // (throttled by the sync); those arriving below a reader in history are counted.
   const { readRoom } = props;
   const newestRow = newestRev === null ? messages[messages.length - 1] : undefined;
+  // A room opened at its first unread far back is read as its window reads on (up to its newest row).
+  const unreadWindowEnd = jump?.unread && jump.shown && anchors.length === 1 ? messages[messages.length - 1] : undefined;
+  const readUpTo = newestRow ?? unreadWindowEnd;
   effects.current = {
     markRead: () => {
-      if (readRoom && newestRow && chat) chat.reads.read(readRoom, newestRow);
+      if (readRoom && readUpTo && chat) chat.reads.read(readRoom, readUpTo);
     },
     forgetPlace: () => {
       if (placeTimer.current !== null) clearTimeout(placeTimer.current);
@@ -517,15 +567,29 @@ export function MessageList(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the visit opens
   }, [openedAt !== null]);
   const lastNewest = useRef<string | null>(null);
+  const joining = joinedFrom.current !== null;
   useEffect(() => {
     const previous = lastNewest.current;
     lastNewest.current = newestRow?._id ?? null;
+    if (joinedFrom.current !== null) {
+      // The joined window's own rows, read down to the room's end: already there, not new. Once
+      // they are laid out, a reader at their end is live (virtuoso, at its bottom all along, says nothing).
+      if (shownRows === joinedFrom.current) return;
+      joinedFrom.current = null;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const log = scroller.current;
+          if (log && offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) reading.send({ type: 'scroll.reachedEnd' });
+        }),
+      );
+      return;
+    }
     if (openedAt === null || previous === null || newestRow === undefined || previous === newestRow._id) return;
     const from = messages.findIndex((m) => m._id === previous);
     const arrived = (from >= 0 ? messages.slice(from + 1) : [newestRow]).filter((m) => m.sender.id !== props.viewer.id).length;
     if (arrived > 0) reading.send({ type: 'rows.arrived', count: arrived });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new newest row is the news
-  }, [openedAt !== null, newestRow?._id]);
+  }, [openedAt !== null, newestRow?._id, joining ? shownRows : null]);
   // Live at the stream's end with its newest row shown (back from a jumped window, whose 'jump.left'
   // comes before the newest rows are the list's): read up to it.
   const liveAtEnd = mode === 'live' && newestRow !== undefined;
@@ -536,9 +600,17 @@ export function MessageList(props: {
   useEffect(() => {
     if (shownJump !== null) reading.send({ type: 'jump.opened' });
   }, [shownJump, reading]);
+  useEffect(() => {
+    if (unreadWindowEnd) effects.current.markRead();
+  }, [unreadWindowEnd?._id]);
+  // A jumped window joined the room's rows: in history now (live once its rows are in, if the
+  // reader is at their end: see the arrivals below).
+  useEffect(() => {
+    if (joins > 0) reading.send({ type: 'jump.joined' });
+  }, [joins, reading]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
-  const jumpIndex = jump?.shown ? keys.indexOf(jump.target) : -1;
+  const jumpIndex = jump?.shown && !jump.unread ? keys.indexOf(jump.target) : -1;
 
   // The reading place, kept while the reader is away from the end (read from the log's rows a
   // moment after the rendered range changes, never per frame, and once more when the scroll comes
@@ -642,14 +714,19 @@ export function MessageList(props: {
         data={items}
         firstItemIndex={firstIndex.current}
         initialTopMostItemIndex={
-          jumpIndex >= 0 ? { index: jumpIndex, align: 'center' } : lineIndex >= 0 && generation === 0 ? { index: lineIndex, align: 'start' } : Math.max(0, items.length - 1)
+          jumpIndex >= 0
+            ? { index: jumpIndex, align: 'center' }
+            : lineIndex >= 0 && (generation === 0 || jump?.unread === true)
+              ? { index: lineIndex, align: 'start' }
+              : Math.max(0, items.length - 1)
         }
         computeItemKey={(_, item) => keyOf(item)}
         // Literally false below a slid or jumped window: virtuoso scrolls to the bottom when rows are
         // added at it for any followOutput but `false` (its 'increased size' follow never asks the
         // function), and the newer rows read there would be skipped to their end.
         followOutput={
-          slid
+          // (Nor while a jumped window joins the room's rows: those below it are no arrivals to follow.)
+          slid || joining
             ? false
             : (isAtBottom) => {
                 const now = performance.now();
@@ -691,7 +768,7 @@ export function MessageList(props: {
           <>
             {item.showDay ? <DaySeparator date={item.kind === 'message' ? item.message.date : item.entry.createdAt} /> : null}
             {item.kind === 'message' && item.message._id === lineId ? <UnreadLine /> : null}
-            {item.kind === 'message' && item.message._id === jump?.target ? (
+            {item.kind === 'message' && item.message._id === marked ? (
               <Jumped data-jumped="" tabIndex={-1} aria-current="location">
                 <MessageRow message={item.message} showHeader viewer={props.viewer} inThread={props.inThread} onOpenThread={props.onOpenThread} />
               </Jumped>
