@@ -17,6 +17,7 @@ export const METRICS = {
   'room_switch_ms.event': { unit: 'ms', budget: 100, what: "the click's Event Timing duration" },
   history_page_ms: { unit: 'ms', budget: 50, what: 'scroll to the top → the previous 50 messages prepended and painted' },
   jump_to_message_ms: { unit: 'ms', budget: 300, what: "a search result 50,000 messages back: 'Aller au message' → its row painted, highlighted (network included)" },
+  open_at_unread_ms: { unit: 'ms', budget: 150, what: "click on a room whose first unread is 5,000 messages back → that row painted under 'Nouveaux messages'" },
   'history_page_ms.jump_px': { unit: 'px', budget: 1, what: 'how far the first visible row moved on prepend' },
   scroll_frame_p95_ms: { unit: 'ms', budget: 20, what: 'frame intervals scrolling through 10,000 messages at 3,000 px/s' },
   'scroll_frame_p95_ms.long_animation_frames': { unit: 'count', budget: 0, what: 'long animation frames during that scroll' },

@@ -10,6 +10,8 @@ export type BenchRun = {
   /** The 100k room, and the four 20k ones. */
   big: SeededRoom;
   others: SeededRoom[];
+  /** Sixteen small rooms (with the others, the inbox's twenty). */
+  lounges: SeededRoom[];
   /** The prepared profile (its local database holds the heavy room's recent history). */
   profileDir: string;
   /** Where each run's copy of the profile goes. */

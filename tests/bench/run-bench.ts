@@ -10,6 +10,7 @@ import type { BenchRun } from './bench-run';
 import { buildClient, seedDatabase, startServer, tokenOf, type BenchServer } from './bench-server';
 import { coldOpens, gzipKb, signInAssets, warmOpens } from './open-scenarios';
 import { jumpsToMessage } from './jump-scenario';
+import { opensAtUnread } from './unread-scenario';
 import { prepareProfile, revisitProfile } from './prepare-profile';
 import { reactFloorKb } from './react-floor';
 import { BENCH_COACH, type SeededData } from './seed-bench-data';
@@ -37,7 +38,7 @@ const config = smoke ? SMOKE : FULL;
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'edit' | 'split') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'unread' | 'edit' | 'split') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
@@ -71,7 +72,10 @@ async function main(): Promise<number> {
     const [, seeded] = await Promise.all([
       step('build', () => buildClient(distDir)),
       step('seed', async () => {
-        if (reuse && existsSync(seededFile)) return JSON.parse(readFileSync(seededFile, 'utf8')) as SeededData;
+        const kept = reuse && existsSync(seededFile) ? (JSON.parse(readFileSync(seededFile, 'utf8')) as Partial<SeededData>) : null;
+        // (A database kept from before the lounges is seeded anew, and its profile prepared anew.)
+        if (kept?.lounges) return kept as SeededData;
+        rmSync(join(profilesDir, 'prepared.json'), { force: true });
         rmSync(dataDir, { recursive: true, force: true });
         const data = await seedDatabase(dataDir, config.size);
         if (reuse) writeFileSync(seededFile, JSON.stringify(data));
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
       seeded,
       big,
       others,
+      lounges: seeded.lounges,
       // Only a --reuse run keeps its prepared profile: a plain run's (another database, another
       // secret) must never be taken up by a later --reuse run.
       profileDir: join(reuse ? profilesDir : workDir, 'prepared'),
@@ -118,6 +123,8 @@ async function main(): Promise<number> {
     const cold = wanted('cold') ? await step('cold_open', () => coldOpens(run)) : { samples: [], chatAssets: [] };
     log('Sauts à un message…');
     const jumps = wanted('jump') ? await step('jump', () => jumpsToMessage(run)) : { ms: [], floors: [] };
+    log('Ouvertures au premier non-lu…');
+    const unread = wanted('unread') ? await step('unread', () => opensAtUnread(run)) : { ms: [], floors: [] };
     log('Modifications…');
     const edits = wanted('edit') ? await step('edit', () => editsToPaint(run)) : { ms: [], floors: [] };
     const signIn = await signInAssets(run);
@@ -178,6 +185,9 @@ async function main(): Promise<number> {
         }),
         jump_to_message_ms: metric('jump_to_message_ms', jumps.ms, median(jumps.floors), {
           note: `${jumps.ms.length} jumps after ${config.jumps.warmup} warm-up in a copy of the prepared profile, each from the newest rows; click on 'Aller au message' of the search result → its row painted in the log, highlighted; floor: the same window asked for on a plain WebSocket + its rows painted plainly`,
+        }),
+        open_at_unread_ms: metric('open_at_unread_ms', unread.ms, median(unread.floors), {
+          note: `${unread.ms.length} openings after ${config.jumps.warmup} warm-up in a copy of the prepared profile, from another room, the heavy room's first unread ${config.size.bigRoom >= 10_000 ? '5,000' : 'half the room'} messages back (marked unread by another device); click on the room → the first unread's row painted under 'Nouveaux messages'; floor: the same window asked for on a plain WebSocket + its rows painted plainly`,
         }),
         edit_to_paint_ms: metric('edit_to_paint_ms', edits.ms, median(edits.floors), {
           note: `${edits.ms.length} edits after ${config.edits.warmup} warm-up, by another member's socket, of their message at the newest rows of the heavy room open in a copy of the prepared profile; edit sent → new text painted (+ 2 frames), wall clock; floor: the same 'message edited' received by a plain socket.io client in node`,
@@ -240,7 +250,7 @@ async function main(): Promise<number> {
           inbox.map((s) => s.ms),
           median(inbox.map((s) => s.floor)),
           {
-            note: `${inbox.length} openings after ${config.inboxOpen.warmup} warm-up, in a copy of the prepared profile once ${INBOX_MENTIONS} mentions over the ${others.length} other rooms are stored (the bench seeds ${seeded.rooms.length} rooms, not 20); click → first entries painted + 2 frames; floor: 50 documents read raw + 50 plain rows painted`,
+            note: `${inbox.length} openings after ${config.inboxOpen.warmup} warm-up, in a copy of the prepared profile once ${INBOX_MENTIONS} mentions over ${others.length + seeded.lounges.length} rooms (the four others and ${seeded.lounges.length} small ones) are stored; click → first entries painted + 2 frames; floor: 50 documents read raw + 50 plain rows painted`,
             detail: { entries_painted_median: median(inbox.map((s) => s.entries)) },
           },
         ),

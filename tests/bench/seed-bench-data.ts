@@ -18,9 +18,10 @@ export const BENCH_COACH = 'benchcoach';
 /** Members that post during the burst. */
 export const BENCH_SENDERS = ['benchsender1', 'benchsender2', 'benchsender3', 'benchsender4'] as const;
 
-export type BenchSize = { bigRoom: number; otherRooms: number };
-export const FULL_SIZE: BenchSize = { bigRoom: 100_000, otherRooms: 20_000 };
-export const SMOKE_SIZE: BenchSize = { bigRoom: 400, otherRooms: 100 };
+/** Messages of the heavy room, of each of the four others, and of each small lounge. */
+export type BenchSize = { bigRoom: number; otherRooms: number; lounges: number };
+export const FULL_SIZE: BenchSize = { bigRoom: 100_000, otherRooms: 20_000, lounges: 40 };
+export const SMOKE_SIZE: BenchSize = { bigRoom: 400, otherRooms: 100, lounges: 10 };
 
 export type SeededRoom = {
   id: string;
@@ -33,7 +34,8 @@ export type SeededRoom = {
   /** Newest top-level messages first: the ids the log shows at its bottom. */
   newestIds: string[];
 };
-export type SeededData = { rooms: SeededRoom[]; members: number; likes: number; seconds: number };
+/** `rooms`: the heavy room first, then the four others; `lounges`: the small rooms that make twenty with them (the inbox's). */
+export type SeededData = { rooms: SeededRoom[]; lounges: SeededRoom[]; members: number; likes: number; seconds: number };
 
 const ROOMS = [
   { id: 'bourse', name: 'Bourse', big: true },
@@ -42,6 +44,9 @@ const ROOMS = [
   { id: 'crypto', name: 'Crypto', big: false },
   { id: 'options', name: 'Options', big: false },
 ] as const;
+/** Sixteen small rooms: with the four others, the twenty rooms of `inbox_open_ms` (issue 21). */
+const LOUNGES = Array.from({ length: 16 }, (_, i) => ({ id: `salon${String(i + 1).padStart(2, '0')}`, name: `Salon ${i + 1}`, big: false, lounge: true }));
+const ALL_ROOMS: readonly { id: string; name: string; big: boolean; lounge?: boolean }[] = [...ROOMS, ...LOUNGES];
 
 const MEMBERS = 60;
 const COACHES = 3;
@@ -82,7 +87,7 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
       return held.map((subscriptionId) => ({ userId: u.id, subscriptionId, expiresAt: expires }));
     }),
   );
-  await db.insert(rooms).values(ROOMS.map((r, position) => ({ id: r.id, name: r.name, icon: null, position, readSubscription: SUBSCRIPTION.VIP, staffOnlyWrite: false })));
+  await db.insert(rooms).values(ALL_ROOMS.map((r, position) => ({ id: r.id, name: r.name, icon: null, position, readSubscription: SUBSCRIPTION.VIP, staffOnlyWrite: false })));
 
   // Writers: coaches post a tenth of the messages, members the rest (a few members talk a lot).
   const coachIds = [BENCH_COACH, ...Array.from({ length: COACHES }, (_, i) => `coach${i + 1}`)].map((name) => idOf.get(name)!);
@@ -91,9 +96,10 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
   const author = (): number => (random() < 0.1 ? pick(random, coachIds) : memberIds[Math.floor(memberIds.length * random() ** 2)]!);
 
   const seeded: SeededRoom[] = [];
+  const lounges: SeededRoom[] = [];
   let likesTotal = 0;
-  for (const room of ROOMS) {
-    const topLevel = room.big ? size.bigRoom : size.otherRooms;
+  for (const room of ALL_ROOMS) {
+    const topLevel = room.big ? size.bigRoom : room.lounge ? size.lounges : size.otherRooms;
     // The history spans about a message every two minutes on average, ending a minute ago.
     const span = topLevel * 2 * 60 * 1000;
     const start = now - 60_000 - span;
@@ -163,7 +169,7 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
       await tx.update(rooms).set({ lastSeq: seq }).where(eq(rooms.id, room.id));
     });
     likesTotal += likes.length;
-    seeded.push({
+    (room.lounge ? lounges : seeded).push({
       id: room.id,
       name: room.name,
       topLevel,
@@ -172,7 +178,7 @@ export async function seedBenchData(db: Database, size: BenchSize, now = Date.no
       newestIds: rows.slice(-50).reverse().map((row) => row.id),
     });
   }
-  return { rooms: seeded, members: accounts.length, likes: likesTotal, seconds: (performance.now() - started) / 1000 };
+  return { rooms: seeded, lounges, members: accounts.length, likes: likesTotal, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

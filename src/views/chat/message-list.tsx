@@ -596,6 +596,11 @@ export function MessageList(props: {
   useEffect(() => {
     if (liveAtEnd) effects.current.markRead();
   }, [liveAtEnd]);
+  // A first unread's window is the visit's: the next visit opens from the read state again (a
+  // regular jump is kept for the session: the room opens at its message again).
+  const leaveOnUnmount = useRef<(() => void) | null>(null);
+  leaveOnUnmount.current = jump?.unread && readRoom && chat ? () => void chat.jumps.leave(readRoom) : null;
+  useEffect(() => () => leaveOnUnmount.current?.(), []);
   const shownJump = jump?.shown ? jump.n : null;
   useEffect(() => {
     if (shownJump !== null) reading.send({ type: 'jump.opened' });
