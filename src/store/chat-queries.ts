@@ -9,6 +9,7 @@ import type { Alert } from '../contract/alerts';
 import type { RoomRead } from '../contract/read-state';
 import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
 import { kept } from './kept-queries';
+import type { BackwardsReads } from './fast-index-reads';
 import { liveTail$ } from './live-tail';
 
 /**
@@ -44,6 +45,23 @@ const windowSelector = (stream: string, oldestRev: number | null, newestRev: num
 
 export const windowQuery = (db: ComptoirDatabase, stream: string, limit: number, oldestRev: number | null, newestRev: number | null = null) =>
   db.messages.find({ selector: windowSelector(stream, oldestRev, newestRev), sort: [{ rev: 'asc' }], limit });
+
+/**
+ * The oldest `count` messages of a stream at or newer than `rev` (its same-millisecond rows too),
+ * oldest first: where a room's first unread far back is read from the store (issue 21). Read from
+ * the `[stream+rev]` range's end with a reverse cursor where the storage has one; else (the tests'
+ * memory storage) by the sort that reads the whole range (FACTS.md).
+ */
+export async function messagesFrom(db: ComptoirDatabase, stream: string, rev: number, count: number): Promise<ChatMessage[]> {
+  const selector = windowSelector(stream, rev, null);
+  const storage = db.messages.internalStorageInstance as Partial<BackwardsReads<MessageDoc>>;
+  if (storage.readBackwards) {
+    const prepared = db.messages.find({ selector, sort: [{ rev: 'asc' }] }).getPreparedQuery();
+    const rows = await storage.readBackwards(prepared, count);
+    return rows.map((row) => visibleMessage(fromDoc(row))).filter((m): m is ChatMessage => m !== null);
+  }
+  return visible(await db.messages.find({ selector, sort: [{ rev: 'desc' }], limit: count }).exec());
+}
 
 /** How many messages of that range the store holds. */
 export const windowCount = (db: ComptoirDatabase, stream: string, oldestRev: number | null, newestRev: number | null = null): Promise<number> =>

@@ -27,9 +27,47 @@ export function withFastIndexReads(storage: DexieStorage): DexieStorage {
       const cursorQuery = instance.query.bind(instance);
       instance.query = (prepared) =>
         prepared.queryPlan.selectorSatisfiedByIndex && prepared.queryPlan.sortSatisfiedByIndex ? readByIndex(instance, prepared) : cursorQuery(prepared);
-      return instance;
+      const reads: BackwardsReads<T> = { readBackwards: (prepared, count) => readByIndexBackwards(instance, prepared, count) };
+      return Object.assign(instance, reads);
     },
   };
+}
+
+/**
+ * A storage instance that reads an index range from its end (FACTS.md: a query sorted against its
+ * index reads the whole range and sorts it in memory; this reads only `count` rows).
+ */
+export type BackwardsReads<T> = {
+  /** The last `count` rows of a query's index range (its sort satisfied by the index), last first. */
+  readBackwards(prepared: PreparedQuery<T>, count: number): Promise<RxDocumentData<T>[]>;
+};
+
+/** The query's range read from its end with a reverse cursor (IndexedDB's getAll only reads forwards). */
+async function readByIndexBackwards<T>(instance: RxStorageInstance<T, DexieStorageInternals, DexieSettings>, prepared: PreparedQuery<T>, count: number): Promise<RxDocumentData<T>[]> {
+  const state = await instance.internals;
+  const { queryPlan } = prepared;
+  let range: IDBKeyRange;
+  try {
+    range = getKeyRangeByQueryPlan(state.booleanIndexes, queryPlan, state.dexieDb._options.IDBKeyRange);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataError') return [];
+    throw error;
+  }
+  const indexName = `[${queryPlan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`;
+  const rows = await state.dexieDb.transaction('r', state.dexieTable, (tx) => {
+    const request = tx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName).openCursor(range, 'prev');
+    const found: unknown[] = [];
+    return new Promise<unknown[]>((resolve, reject) => {
+      request.onsuccess = () => {
+        const cursor = request.result;
+        if (!cursor || found.length >= count) return resolve(found);
+        found.push(cursor.value);
+        cursor.continue();
+      };
+      request.onerror = () => reject(request.error ?? new Error('lecture IndexedDB impossible'));
+    });
+  });
+  return rows.map((row) => fromDexieToStorage(state.booleanIndexes, row) as RxDocumentData<T>);
 }
 
 /** The query's rows, in index order, read in one request. */

@@ -5,6 +5,9 @@ import type { ChatEvent } from './fold-chat-event';
 import { readKv, writeKv } from './fold-chat-event';
 import { furtherBack, historyKey, nextHistory, roomStream, revOf, type HistoryState } from './message-state';
 import type { ReadPosition } from '../contract/read-state';
+import { LIST_PAGE } from '../domain/chat-limits';
+import { isAfter } from '../domain/read-position';
+import { messagesFrom } from '../store/chat-queries';
 import type { SocketTransport } from './socket-transport';
 
 /**
@@ -26,9 +29,15 @@ export type JumpState = {
   history: HistoryState;
   /** The window opened at the room's first unread, far back (its target under the 'Nouveaux messages' line, not highlighted). */
   unread?: boolean;
+  /** How many rows the list's first window needs (from `newestRev` down, past its target); the widest window when absent. */
+  firstWindow?: number;
 };
 /** A room's first unread that is no longer there (the room emptied meanwhile): the log opens at its end. */
 const UNREAD_NOT_FOUND = 'Message introuvable';
+/** Rows read from the store after a read position (own messages first, then the first unread and the screen below it). */
+const UNREAD_READ = LIST_PAGE;
+/** Rows below a first unread read from the store with it: a screen's worth; more come as the reader scrolls down. */
+const BELOW_UNREAD = LIST_PAGE / 2;
 /** How long a jump waits for the socket's connection before it is told as failed. */
 const CONNECT_WAIT_MS = 10_000;
 export const jumpKey = (stream: string) => `jump:${stream}`;
@@ -37,7 +46,7 @@ export const jumpKey = (stream: string) => `jump:${stream}`;
  * Where a jump lands: a message (a search result, a mention, a pin, a reply's parent), a moment, or
  * the reader's first unread after what they read (a room opened far from its newest rows).
  */
-export type JumpPlace = { messageId: string } | { date: string } | { after: ReadPosition };
+export type JumpPlace = { messageId: string } | { date: string } | { after: ReadPosition; viewer: number };
 const aroundOf = (place: JumpPlace) => ('messageId' in place ? { aroundMessage: place.messageId } : 'date' in place ? { aroundDate: place.date } : { afterPosition: place.after });
 
 /**
@@ -57,6 +66,54 @@ export function createJumpSync(deps: {
   let jumps = 0;
   const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
+  /** Whether the room's own block of history, which reaches its newest rows, reaches back to `rev` too. Inside `serial`. */
+  async function heldBack(stream: string, rev: number): Promise<HistoryState | null> {
+    const own = await readKv<HistoryState>(db, historyKey(stream));
+    return own && (own.exhausted || (own.oldestRev !== null && own.oldestRev >= rev)) ? own : null;
+  }
+
+  /**
+   * The window around a first unread the store holds in the room's own block: its rows are there
+   * already, so the jump is recorded at once (newer rows are read from the store too, below), its
+   * history the room's own. False when the block does not reach back to it. Inside `serial`.
+   */
+  async function storedUnreadWindow(room: string, place: { after: ReadPosition; viewer: number }): Promise<boolean> {
+    const stream = roomStream(room);
+    const own = await heldBack(stream, revOf(place.after.date));
+    if (!own) return false;
+    const rows = (await messagesFrom(db, stream, revOf(place.after.date), UNREAD_READ)).filter((m) => isAfter(m, place.after));
+    const at = rows.findIndex((m) => m.sender.id !== place.viewer);
+    const target = rows[at];
+    if (!target) return false;
+    const newest = rows[Math.min(at + BELOW_UNREAD, rows.length - 1)]!;
+    jumps += 1;
+    const next: JumpState = {
+      session,
+      n: jumps,
+      target: target._id,
+      newestId: newest._id,
+      newestRev: revOf(newest.date),
+      // (Fewer rows than read: the store's newest, which are the room's.)
+      newer: rows.length === UNREAD_READ || at + BELOW_UNREAD < rows.length - 1,
+      history: own,
+      unread: true,
+      firstWindow: LIST_PAGE,
+    };
+    await writeKv(db, jumpKey(stream), next);
+    return true;
+  }
+
+  /** Jump `n`'s next newer rows from the store, when the room's own block holds them (true); else the server is asked. Inside `serial`. */
+  async function storedNewer(stream: string, n: number): Promise<boolean> {
+    const jump = await readKv<JumpState>(db, jumpKey(stream));
+    if (jump?.n !== n || !(await heldBack(stream, jump.newestRev))) return false;
+    const rows = (await messagesFrom(db, stream, jump.newestRev, LIST_PAGE + 1)).filter((m) => revOf(m.date) < jump.newestRev || (revOf(m.date) === jump.newestRev && m._id > jump.newestId));
+    const newest = rows.at(-1);
+    if (rows.length < LIST_PAGE || !newest) await joinEnd(stream, n);
+    else await writeKv(db, jumpKey(stream), { ...jump, newestId: newest._id, newestRev: revOf(newest.date), newer: true });
+    return true;
+  }
+
   /**
    * Jump `n` reached the room's newest rows (the room's later rows come live, or by its catch-up):
    * its block joins the room's own, which then reaches as far back as the longer of the two, and the
@@ -75,6 +132,8 @@ export function createJumpSync(deps: {
 
     /** Opens `room`'s log at `place`; the server's refusal ('Message introuvable', …) or null. */
     async jump(room: string, place: JumpPlace): Promise<string | null> {
+      // A first unread inside the room's rows held here: the window is read from the store, at once and offline.
+      if ('after' in place && (await serial(() => storedUnreadWindow(room, place)))) return null;
       const around = aroundOf(place);
       // A link opened in a new page asks before the socket has connected: it waits a moment for it.
       await firstValueFrom(socket.connected$.pipe(filter(Boolean), timeout({ first: CONNECT_WAIT_MS, with: () => of(false) })));
@@ -137,6 +196,7 @@ export function createJumpSync(deps: {
         await serial(() => joinEnd(stream, jump.n));
         return true;
       }
+      if (await serial(() => storedNewer(stream, jump.n))) return true;
       const answer = await socket.request(CLIENT_EVENTS.more, { room, aroundMessage: jump.newestId }, moreMessagesAck);
       if (!answer.ok || !('messages' in answer.data)) return false;
       const page = answer.data;

@@ -196,7 +196,7 @@ test("rows arriving below a reader who scrolled up are counted on 'N nouveaux me
   for (const page of [vip, coach]) await page.context().close();
 });
 
-test('a first unread far back opens there, read around it from the server; reading on down joins the newest rows, live again', async ({ browser }) => {
+test('a first unread far back opens there, from the rows stored here (offline too); reading on down joins the newest rows, live again', async ({ browser }) => {
   // ALL (coaches only write there) read up to its newest message, then left for Indices.
   const vip = await member(browser, 'vip', 'ALL');
   await expect.poll(() => unreadIn(vip, 'all')).toBe(0);
@@ -209,6 +209,9 @@ test('a first unread far back opens there, read around it from the server; readi
   const texts = Array.from({ length: 260 }, (_, i) => `${label} n°${i + 1}`);
   await postOverSocket(coach, { room: 'all' }, texts);
   await expect.poll(() => unreadIn(vip, 'all')).toBe(260);
+  // ALL's new rows came live and are stored: its first unread and the rows after it need no network.
+  await expect(roomButton(vip, 'ALL').getByLabel(/nouveaux messages/)).toBeVisible();
+  await vip.context().setOffline(true);
 
   await roomButton(vip, 'ALL').click();
   await expect(vip).toHaveTitle(/ChatRoom ALL/);
@@ -227,6 +230,7 @@ test('a first unread far back opens there, read around it from the server; readi
   }).toPass({ timeout: paced(30_000) });
   // At the end, the log is the room's own again: live, a new row shows as it comes, and the room is read.
   await expect(vip.getByRole('button', { name: 'Revenir au direct' })).toHaveCount(0);
+  await vip.context().setOffline(false);
   const after = unique('Clôture');
   await postOverSocket(coach, { room: 'all' }, [after]);
   await expect(log(vip).getByText(after, { exact: true })).toBeInViewport();

@@ -19,8 +19,11 @@ beforeAll(async () => {
   server = await startTestServer();
   db = await openMemoryDatabase();
 }, 30_000);
+const closeAll = () => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+};
 afterAll(async () => {
-  for (const cleanup of cleanups) cleanup();
+  closeAll();
   await db.remove();
   await server.close();
 });
@@ -70,7 +73,8 @@ describe('jumps in the chat sync', () => {
 
     // The first unread after a read position, far back: the window around it, marked as such.
     const read = rows[120]!;
-    expect(await sync.jumps.jump('crypto', { after: { date: read.createdAt.toISOString(), _id: read.id } })).toBeNull();
+    const vip = await userIdOf(server, 'vip');
+    expect(await sync.jumps.jump('crypto', { after: { date: read.createdAt.toISOString(), _id: read.id }, viewer: vip })).toBeNull();
     const unread = (await record())!;
     expect(unread).toMatchObject({ target: rows[121]!.id, unread: true, newer: true });
 
@@ -86,5 +90,20 @@ describe('jumps in the chat sync', () => {
     const log = (await firstValueFrom(window$(db, 'room:crypto', 100_000, windowBound(own), null))).rows.map((m) => m.content);
     expect(log.slice(0, 200)).toEqual(rows.slice(71, 271).map((r) => r.content));
     expect(log.slice(-1)[0]).not.toMatch(/^saut /);
+
+    // A first unread the room's rows held here reach back to is read from the store: offline too,
+    // and so are the newer rows, until the window joins the room's own again.
+    closeAll();
+    const readHere = rows[150]!;
+    expect(await sync.jumps.jump('crypto', { after: { date: readHere.createdAt.toISOString(), _id: readHere.id }, viewer: vip })).toBeNull();
+    const stored = (await record())!;
+    // (A screen's worth below the first unread, and a page from the newest for the list's first window.)
+    expect(stored).toMatchObject({ target: rows[151]!.id, newestId: rows[176]!.id, newer: true, unread: true, history: own, firstWindow: 50 });
+    expect(await shown(stored)).toEqual(rows.slice(71, 177).map((r) => r.content));
+    expect(await sync.jumps.loadNewer('crypto')).toBe(true);
+    expect((await record())!.newestId).toBe(rows[226]!.id);
+    for (let page = 0; page < 40 && (await record()) !== null; page += 1) expect(await sync.jumps.loadNewer('crypto')).toBe(true);
+    expect(await record()).toBeNull();
+    expect(await readKv<HistoryState>(db, historyKey('room:crypto'))).toEqual(own);
   });
 });

@@ -123,7 +123,7 @@ export function MessageList(props: {
     setJumpsTaken(jumpRecord.n);
     setJump({ n: jumpRecord.n, target: jumpRecord.target, shown: false, unread: jumpRecord.unread === true });
     setAnchors([jumpRecord.newestRev]);
-    setLimit(WINDOW);
+    setLimit(jumpRecord.firstWindow ?? WINDOW);
   }
   const jumpedHistory = jump !== null && jumpRecord?.n === jump.n ? jumpRecord.history : null;
   const jumpPending = jump !== null && !jump.shown;
@@ -175,6 +175,11 @@ export function MessageList(props: {
   const [opening, setOpening] = useState<Opening | undefined>(undefined);
   const [farUnread, setFarUnread] = useState<FarUnread>('no');
   let opened = opening;
+  // More unread than the widest window holds (the read state's count says so before any row is
+  // read): the window around the first unread is asked for at once.
+  const farAtOnce =
+    opened === undefined && farUnread === 'no' && jump === null && placeApplied && place === null && chat !== null && props.readRoom !== undefined && props.fresh !== true;
+  if (farAtOnce && readState?.readUpTo && readState.unread >= WINDOW) setFarUnread('ask');
   // (Decided on the current window's own rows, not on the previous ones shown meanwhile.)
   if (opened === undefined && loaded && windowRows !== null && readState !== undefined && placeApplied) {
     const from = readState?.readUpTo ?? null;
@@ -200,11 +205,11 @@ export function MessageList(props: {
   useEffect(() => {
     if (askFar === null || !chat || !props.readRoom) return;
     setFarUnread('asking');
-    void chat.jumps.jump(props.readRoom, { after: askFar }).then(
+    void chat.jumps.jump(props.readRoom, { after: askFar, viewer: props.viewer.id }).then(
       (error) => error !== null && setFarUnread('failed'),
       () => setFarUnread('failed'),
     );
-  }, [askFar, chat, props.readRoom]);
+  }, [askFar, chat, props.readRoom, props.viewer.id]);
   // 'Marquer comme non lu' (here or on another device) moves the position back: the line follows.
   const seenVersion = useRef<number | null>(null);
   const decided = opened !== undefined;
