@@ -5,6 +5,9 @@ import type { SyncDeps } from './sync-deps';
 
 export type InboxSync = ReturnType<typeof createInboxSync>;
 
+/** How long an inbox read whole stays fresh enough for an opening not to ask again. */
+export const INBOX_FRESH_MS = 30_000;
+
 /**
  * The inbox 'Non lus' and the followed threads (issue 21): the inbox fetched on every
  * (re)connection and when it opens, kept live by 'thread read' and 'mention' from the server and
@@ -14,7 +17,9 @@ export type InboxSync = ReturnType<typeof createInboxSync>;
 export function createInboxSync(deps: SyncDeps & {
   /** A mention of the member, or a new reply in a thread they follow, as it comes (issue 22: in-app notices). */
   onNew?: (fact: { kind: 'mention'; mention: InboxMention } | { kind: 'reply'; state: ThreadRead }) => void;
+  now?: () => number;
 }) {
+  const now = deps.now ?? Date.now;
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
   const fold = (events: readonly InboxEvent[]) => serial(() => foldInbox(db, events));
@@ -28,11 +33,21 @@ export function createInboxSync(deps: SyncDeps & {
     if (state.newest !== null && state.newest._id !== before && state.following && state.unread > 0) deps.onNew?.({ kind: 'reply', state });
   };
 
-  async function refresh(): Promise<void> {
+  /** When the inbox was last read whole (asked for), and the read under way. */
+  let readAt = -Infinity;
+  let reading: Promise<void> | null = null;
+  async function read(): Promise<void> {
     const answer = await api.request(inboxResponse, 'rest', '/chat/inbox');
     if (!answer.ok) return;
     for (const state of answer.data.threads) newest.set(state.parentMessage, state.newest?._id ?? null);
     await fold([{ type: 'inbox.loaded', inbox: answer.data }]);
+  }
+  function refresh(): Promise<void> {
+    readAt = now();
+    reading = read().finally(() => {
+      reading = null;
+    });
+    return reading;
   }
 
   /** Sends a thread event and folds its answer; the error's text, or null. */
@@ -58,6 +73,12 @@ export function createInboxSync(deps: SyncDeps & {
 
   return {
     refresh,
+    /**
+     * The inbox opened: read again unless it was read a moment ago or is being read (the server's
+     * events keep it live between reads; each opening asking again made the next opening wait for
+     * the last one's answer to be folded).
+     */
+    refreshIfStale: (): Promise<void> => reading ?? (now() - readAt < INBOX_FRESH_MS ? Promise.resolve() : refresh()),
     /** Folds events from elsewhere (the room read states). */
     fold,
     /** 'Suivre le fil' (true) or 'Ne plus suivre le fil' (false). */

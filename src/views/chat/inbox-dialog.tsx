@@ -31,7 +31,7 @@ export function InboxDialog(props: {
   const [, navigate] = useLocation();
   const list = useRef<VirtuosoHandle>(null);
   useEffect(() => {
-    if (open) void chat?.inbox.refresh();
+    if (open) void chat?.inbox.refreshIfStale();
   }, [open, chat]);
   const openEntry = useCallback(
     (entry: InboxEntry) => {
