@@ -69,13 +69,15 @@ async function nameTheMember(run: BenchRun): Promise<void> {
   const sockets = await Promise.all(BENCH_SENDERS.map((name) => openSocket(run.url, name)));
   // Twenty rooms: the four others and the small lounges.
   const rooms = [...run.others, ...run.lounges];
+  // Per run: a kept database (`--reuse`) would take the same client ids for the last run's posts, and store nothing new.
+  const runId = Date.now().toString(36);
   try {
     for (let i = 0; i < INBOX_MENTIONS; i += 1) {
       const socket = sockets[i % sockets.length]!;
       const room = rooms[i % rooms.length]!;
       const answer: unknown = await socket
         .timeout(10_000)
-        .emitWithAck(CLIENT_EVENTS.post, { clientId: `bench-inbox-${i}`, room: room.id, content: `@${BENCH_COACH} point n°${i + 1} à regarder` });
+        .emitWithAck(CLIENT_EVENTS.post, { clientId: `bench-inbox-${runId}-${i}`, room: room.id, content: `@${BENCH_COACH} point n°${i + 1} à regarder` });
       const parsed = postMessageAck.safeParse(answer);
       if (!parsed.success || !('message' in parsed.data)) throw new Error(`mention ${i} refusée : ${JSON.stringify(answer)}`);
     }
