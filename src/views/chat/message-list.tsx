@@ -62,8 +62,9 @@ const NO_JUMP$ = of<JumpState | null>(null);
  */
 type Jump = { n: number; target: string; shown: boolean; unread: boolean };
 /**
- * A first unread older than the widest window the store gave: asked of the server around it (a
- * jump), `failed` when that did not come (the log then opens at its end without the line).
+ * A first unread further back than the widest window: its window asked for as a jump (read from
+ * the store when it holds the rows, else from the server), `failed` when none came (the log then
+ * opens at its end without the line).
  */
 type FarUnread = 'no' | 'ask' | 'asking' | 'failed';
 /** Where a visit opened: under the line above the first unread (its id), or at the end (null). */
@@ -195,7 +196,7 @@ export function MessageList(props: {
       if (!older) opened = { lineId: first?._id ?? null, from, at: Date.now(), topId: keptTop };
       // Read the widest window from the store first, unless the unread count says it is too narrow…
       else if (limit < WINDOW && (readState?.unread ?? 0) < WINDOW) setLimit(WINDOW);
-      // …then the window around the first unread from the server.
+      // …then the window around the first unread (jump-sync.ts: from the store, or the server).
       else if (farUnread === 'no' && chat !== null && props.readRoom !== undefined) setFarUnread('ask');
       else opened = { lineId: null, from, at: Date.now() };
     }
