@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { UNREAD_COUNT_MAX, type RoomRead } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
-import { messages, roomReads } from '../db/schema';
+import { messages, roomReads, rooms } from '../db/schema';
 import type { UserRow } from '../users/user-queries';
 import { NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
 import { blockedEitherWay } from './user-blocks';
@@ -28,7 +28,8 @@ export async function roomReadsOf(db: Database, user: UserRow, only?: readonly s
   await startAtNewest(db, user.id, ids);
   const hidden = await blockedEitherWay(db, user.id);
   const rows = await db
-    .select({ roomId: roomReads.roomId, readAt: roomReads.readAt, readId: roomReads.readId, version: roomReads.version, unread: unreadCount(user.id, hidden) })
+    // (The room's sequence in the same statement as the count: one snapshot, so every message at or before it is counted.)
+    .select({ roomId: roomReads.roomId, readAt: roomReads.readAt, readId: roomReads.readId, version: roomReads.version, unread: unreadCount(user.id, hidden), seq: roomSeq })
     .from(roomReads)
     .where(and(eq(roomReads.userId, user.id), inArray(roomReads.roomId, ids)));
   const byRoom = new Map(rows.map((row) => [row.roomId, row]));
@@ -172,9 +173,12 @@ const unreadCount = (userId: number, hidden: readonly number[]): SQL<number> => 
   ) as unread_rows)`;
 };
 
-const toRoomRead = (row: { roomId: string; readAt: Date | null; readId: string; version: number; unread: number }): RoomRead => ({
+const roomSeq = sql<number>`(select r.last_seq from ${rooms} r where r.id = room_reads.room_id)`;
+
+const toRoomRead = (row: { roomId: string; readAt: Date | null; readId: string; version: number; unread: number; seq: number | null }): RoomRead => ({
   room: row.roomId,
   readUpTo: row.readAt === null ? null : { date: row.readAt.toISOString(), _id: row.readId },
   unread: Number(row.unread),
   version: row.version,
+  ...(row.seq === null ? {} : { seq: Number(row.seq) }),
 });

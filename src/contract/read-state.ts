@@ -29,6 +29,12 @@ export const roomRead = z.object({
   version: z.int().check(z.nonnegative()),
   /** Set on the state a 'marquer comme non lu' made: an open log moves its line back to it. */
   markedUnread: z.optional(z.boolean()),
+  /**
+   * Ours: the room's change sequence when `unread` was counted. A badge increase ('increase room
+   * message') at or before it is in the count already: one that came late (they are coalesced and
+   * sent up to 250 ms after their messages) is dropped rather than added again.
+   */
+  seq: z.optional(z.int().check(z.nonnegative())),
 });
 export type RoomRead = z.infer<typeof roomRead>;
 

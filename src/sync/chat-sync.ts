@@ -1,3 +1,5 @@
+import type { RoomRead } from '../contract/read-state';
+import { readStateKey } from './fold-read-state';
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   CLIENT_EVENTS,
@@ -514,9 +516,11 @@ export function createChatSync(deps: {
       if (onScreen(event.room)) return;
       const { seq } = event;
       if (seq === undefined) return enqueueBadge(event.room, event.count);
-      // Sent at most every 250 ms: the room may have been opened (and caught up) since.
+      // Sent at most every 250 ms: the room may have been opened (and caught up) since, or its
+      // read state counted it already (src/contract/read-state.ts `seq`).
       void serial(async () => {
-        if (seq > ((await readCursor(db, channelKey({ room: event.room }))) ?? 0)) enqueueBadge(event.room, event.count);
+        const [cursor, read] = await Promise.all([readCursor(db, channelKey({ room: event.room })), readKv<RoomRead>(db, readStateKey(event.room))]);
+        if (seq > Math.max(cursor ?? 0, read?.seq ?? 0)) enqueueBadge(event.room, event.count);
       });
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),

@@ -7,6 +7,9 @@ import { readKv } from '../../src/sync/fold-chat-event';
 import { readStateKey } from '../../src/sync/fold-read-state';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { userChannel } from '../../server/realtime/channels';
+import { rooms } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { SERVER_EVENTS } from '../../src/contract/chat';
 import { chatClient, connectChatSync } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -121,5 +124,22 @@ describe('read state sync: a phone and a desktop agree', () => {
     await read;
     await vi.waitFor(async () => expect(await serverBadge('indices')).toBe(0), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await badge('indices')).toBe(0), { timeout: 5000 });
+  });
+
+  it("drops a badge increase that came after the read state which counted it (they are coalesced, and late)", async () => {
+    await postAsCoach('forex', 2);
+    await sync.reads.refresh();
+    const state = (await readKv<RoomRead>(db, readStateKey('forex')))!;
+    const [room] = await server.database.db.select({ lastSeq: rooms.lastSeq }).from(rooms).where(eq(rooms.id, 'forex'));
+    // The count was taken with the room's sequence of the same moment.
+    expect(state.seq).toBe(room!.lastSeq);
+    expect(await badge('forex')).toBe(state.unread);
+    // The coalesced increase for those messages comes late: counted already, it is dropped.
+    server.io.in(userChannel(vipId())).emit(SERVER_EVENTS.increaseRoomMessage, { room: 'forex', count: 2, seq: state.seq });
+    // One for a message after the count is added.
+    server.io.in(userChannel(vipId())).emit(SERVER_EVENTS.increaseRoomMessage, { room: 'forex', count: 1, seq: state.seq! + 1 });
+    await vi.waitFor(async () => expect(await badge('forex')).toBe(state.unread + 1), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await badge('forex')).toBe(state.unread + 1);
   });
 });
