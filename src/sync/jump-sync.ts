@@ -66,6 +66,12 @@ export function createJumpSync(deps: {
   let jumps = 0;
   const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const received = (messages: ChatMessage[]): ChatEvent[] => messages.map((message) => ({ type: 'MessageReceived', message, forViewer: true }));
+  /** Records a new jump of `stream` (its number is the session's next). Inside `serial`. */
+  function record(stream: string, jump: Omit<JumpState, 'session' | 'n'>): Promise<void> {
+    jumps += 1;
+    return writeKv(db, jumpKey(stream), { session, n: jumps, ...jump } satisfies JumpState);
+  }
+
   /** Whether the room's own block of history, which reaches its newest rows, reaches back to `rev` too. Inside `serial`. */
   async function heldBack(stream: string, rev: number): Promise<HistoryState | null> {
     const own = await readKv<HistoryState>(db, historyKey(stream));
@@ -86,10 +92,7 @@ export function createJumpSync(deps: {
     const target = rows[at];
     if (!target) return false;
     const newest = rows[Math.min(at + BELOW_UNREAD, rows.length - 1)]!;
-    jumps += 1;
-    const next: JumpState = {
-      session,
-      n: jumps,
+    await record(stream, {
       target: target._id,
       newestId: newest._id,
       newestRev: revOf(newest.date),
@@ -98,8 +101,7 @@ export function createJumpSync(deps: {
       history: own,
       unread: true,
       firstWindow: LIST_PAGE,
-    };
-    await writeKv(db, jumpKey(stream), next);
+    });
     return true;
   }
 
@@ -146,21 +148,16 @@ export function createJumpSync(deps: {
       if (!page.target || !newest) return 'after' in place ? UNREAD_NOT_FOUND : null;
       await fold(received(page.messages));
       const target = page.target;
-      const key = jumpKey(roomStream(room));
-      await serial(async () => {
-        jumps += 1;
-        const next: JumpState = {
-          session,
-          n: jumps,
+      await serial(() =>
+        record(roomStream(room), {
           target,
           newestId: newest._id,
           newestRev: revOf(newest.date),
           newer: page.newer ?? false,
           history: nextHistory(null, page, false),
           ...('after' in place ? { unread: true } : {}),
-        };
-        await writeKv(db, key, next);
-      });
+        }),
+      );
       return null;
     },
 
