@@ -107,8 +107,16 @@ export async function paintedAt(page: Page, id: string, timeout = 30_000): Promi
     return (await handle.jsonValue()) as number;
   } catch (error) {
     const errors = pageErrors.get(page.context()) ?? [];
-    if (errors.length === 0) throw error;
-    throw new Error(`la ligne ${id} n'est jamais peinte ; erreurs de la page :\n${errors.slice(-5).join('\n')}`, { cause: error });
+    // What the page shows instead: the log on screen, its rows and its scroll.
+    const shown = await page
+      .evaluate(() => {
+        const log = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((l) => l.offsetParent !== null);
+        if (!log) return 'aucun journal affiché';
+        const ids = [...log.querySelectorAll<HTMLElement>('article[data-id]')].map((row) => row.dataset.id);
+        return `journal « ${log.closest('section')?.getAttribute('aria-label') ?? '?'} » : scrollTop ${log.scrollTop} / ${log.scrollHeight - log.clientHeight}, lignes ${ids.join(' ')}`;
+      })
+      .catch(() => 'page illisible');
+    throw new Error(`la ligne ${id} n'est jamais peinte ; ${shown} ; erreurs de la page :\n${errors.slice(-5).join('\n')}`, { cause: error });
   }
 }
 

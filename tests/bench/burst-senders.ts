@@ -1,7 +1,8 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { CLIENT_EVENTS, postMessageAck } from '../../src/contract/chat';
+import { CLIENT_EVENTS, moreMessagesAck, postMessageAck } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { tokenOf } from './bench-server';
+import { BENCH_COACH } from './seed-bench-data';
 
 /**
  * The burst: members in node post at a steady rate over several rooms through socket.io, as other
@@ -77,5 +78,21 @@ export async function runBurst(url: string, senders: readonly string[], plan: Bu
     };
   } finally {
     for (const socket of sockets) socket.close();
+  }
+}
+
+/** Each room's newest top-level message id now, as the bench member's 'more messages' gives it (newest first). */
+export async function newestRows(url: string, rooms: readonly { id: string }[]): Promise<Map<string, string>> {
+  const socket = await openSocket(url, BENCH_COACH);
+  try {
+    const newest = new Map<string, string>();
+    for (const room of rooms) {
+      const answer = moreMessagesAck.parse(await socket.timeout(10_000).emitWithAck(CLIENT_EVENTS.more, { room: room.id, cursor: null }));
+      if (!('messages' in answer) || answer.messages.length === 0) throw new Error(`room ${room.id} sans message`);
+      newest.set(room.id, answer.messages[0]!._id);
+    }
+    return newest;
+  } finally {
+    socket.close();
   }
 }

@@ -102,7 +102,8 @@ function installProbe(): void {
         frameScheduled = false;
         const now = performance.now();
         for (const [id, row] of pending) {
-          if (!row.isConnected) pending.delete(id);
+          // (A row in a hidden room has no box: it is noted again when its room shows.)
+          if (!row.isConnected || row.getClientRects().length === 0) pending.delete(id);
           else if (visibleNow(row)) {
             probe.painted.set(id, now);
             pending.delete(id);
@@ -127,6 +128,12 @@ function installProbe(): void {
   const mutations = new MutationObserver((records) => {
     const now = performance.now();
     for (const record of records) {
+      // A kept room shown again (its hidden section's `display: none` lifted): its rows are shown anew.
+      if (record.type === 'attributes') {
+        const shown = record.oldValue?.includes('display: none') === true && record.target instanceof HTMLElement && record.target.style.display !== 'none';
+        if (shown) (record.target as HTMLElement).querySelectorAll('[role=log] article[data-id]').forEach((row) => noteRow(row, now));
+        continue;
+      }
       record.addedNodes.forEach((node) => {
         if (!(node instanceof Element)) return;
         if (node.matches('[role=log] article[data-id]')) noteRow(node, now);
@@ -137,7 +144,7 @@ function installProbe(): void {
     if (rows > probe.maxRows) probe.maxRows = rows;
     if (pending.size > 0 && probe.trackPaint) schedule();
   });
-  const start = () => mutations.observe(document.documentElement, { childList: true, subtree: true });
+  const start = () => mutations.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
   if (document.documentElement) start();
   else document.addEventListener('readystatechange', start, { once: true });
 

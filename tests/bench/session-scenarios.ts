@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { chatLog, copyProfile, heapAfterGc, launchProfile, paintedAt, roomButton } from './bench-browser';
 import { backToLive } from './prepare-profile';
 import { chatPath, indexOfId, type BenchRun } from './bench-run';
-import { runBurst, type BurstOutcome } from './burst-senders';
+import { newestRows, runBurst, type BurstOutcome } from './burst-senders';
 import { MESSAGES_DB, addPlainControl, idbWindowFloor, plainScrollFloor, removePlainControl, startRawListener, stopRawListener, type ScrollRun } from './page-floors';
 import { BENCH_SENDERS, type SeededRoom } from './seed-bench-data';
 
@@ -48,6 +48,11 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
 
     await page.goto(chatPath(run.big));
     await paintedAt(page, run.big.newestIds[0]!);
+    // Every room read, so each opens at its end (a kept database's last run left mentions unread),
+    // and each room's newest row as it is now (earlier runs posted after the seeded ones).
+    await page.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+    await page.waitForFunction(() => ![...document.querySelectorAll('nav [aria-label]')].some((badge) => /^\d+ nouveaux? messages?$/.test(badge.getAttribute('aria-label') ?? '')));
+    const newest = await newestRows(run.url, rooms);
     run.log('  pages d’historique…');
     const history = run.wants('history') ? await historyPages(page, run) : { ms: [], jumps: [], floors: [] };
 
@@ -56,7 +61,7 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     await page.reload();
     await paintedAt(page, run.big.newestIds[0]!);
     const heapFloor = await heapAfterGc(page);
-    for (const room of [...run.others.slice(0, 3), run.big]) await openRoom(page, room);
+    for (const room of [...run.others.slice(0, 3), run.big]) await openRoom(page, room, newest);
     run.log(`  défilement de ${run.config.scroll.rows} messages à ${run.config.scroll.pxPerSecond} px/s…`);
     const empty = emptySession();
     const scroll = run.wants('scroll') ? await scrollUp(page, run) : empty.scroll;
@@ -67,9 +72,9 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     // Back at the newest rows: each room then opens at its end, not at a place kept in its history.
     await backToLive(page);
     run.log(`  ${run.config.switches.warmup + run.config.switches.runs} changements de room…`);
-    const switches = run.wants('switches') ? await roomSwitches(page, run, rooms) : { ...empty.switches, heapBefore: 0, heapAfter: 0 };
+    const switches = run.wants('switches') ? await roomSwitches(page, run, rooms, newest) : { ...empty.switches, heapBefore: 0, heapAfter: 0 };
 
-    if ((run.config.switches.warmup + run.config.switches.runs) % rooms.length !== 0) await openRoom(page, run.big);
+    if ((run.config.switches.warmup + run.config.switches.runs) % rooms.length !== 0) await openRoom(page, run.big, newest);
     run.log(`  rafale de ${run.config.burst.perSecond} messages/s pendant ${run.config.burst.seconds} s…`);
     const burst = run.wants('burst') ? await burstWhileTyping(page, run, [run.big, ...run.others.slice(0, 3)]) : empty.burst;
     const maxRows = await page.evaluate(() => window.__bench.maxRows);
@@ -101,10 +106,10 @@ export function emptySession(): SessionResults {
   };
 }
 
-async function openRoom(page: Page, room: SeededRoom): Promise<void> {
+async function openRoom(page: Page, room: SeededRoom, newest: ReadonlyMap<string, string>): Promise<void> {
   await page.evaluate(() => window.__bench.resetSeen());
   await roomButton(page, room.name).click();
-  await paintedAt(page, room.newestIds[0]!);
+  await paintedAt(page, newest.get(room.id)!);
 }
 
 /**
@@ -296,7 +301,7 @@ async function visibleRows(page: Page): Promise<number> {
  * Room switches by clicking the room list: click → the room's newest row painted, and the
  * click's Event Timing. The heap is read after the warm-up switches and after the measured ones.
  */
-async function roomSwitches(page: Page, run: BenchRun, rooms: SeededRoom[]) {
+async function roomSwitches(page: Page, run: BenchRun, rooms: SeededRoom[], newest: ReadonlyMap<string, string>) {
   const ms: number[] = [];
   const events: number[] = [];
   const floors: number[] = [];
@@ -311,7 +316,7 @@ async function roomSwitches(page: Page, run: BenchRun, rooms: SeededRoom[]) {
       window.__bench.clicks.length = 0;
     });
     await roomButton(page, room.name).click();
-    const painted = await paintedAt(page, room.newestIds[0]!);
+    const painted = await paintedAt(page, newest.get(room.id)!);
     const click = await page.evaluate(() => window.__bench.clicks.at(-1) ?? Number.NaN);
     const event = await interactionOf(page, click);
     if (i >= warmup) {

@@ -1,5 +1,5 @@
 import { styled } from '@linaria/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Activity, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_TEXT } from '../../domain/chat-text-fr';
 import { usePageTitle } from '../common/use-page-title';
 import { RoomSheet } from './room-sheet';
@@ -17,6 +17,7 @@ import { useCurrentUser } from '../use-current-user';
 import { useNow } from '../use-now';
 import { useSplitLayout } from './use-split-layout';
 import { SPLIT_PINNED_MAX } from '../../machines/split-layout-machine';
+import { dropRooms, NO_KEPT_ROOMS, RoomKeepingContext, showRoom, type RoomKeeping } from './kept-rooms';
 
 /** Rooms side by side from this width (issue 22): below, one room at a time. */
 const SPLIT_MIN_WIDTH = 1200;
@@ -90,6 +91,24 @@ export function ChatPage() {
   const pinCurrent = useCallback(() => room && split.pin(room.id), [room, split]);
   // One window per room: asked again, the same window comes forward.
   const popOut = useCallback(() => room && window.open(`/fenetre?room=${encodeURIComponent(room.name)}`, `comptoir-${room.id}`, 'popup,width=520,height=820'), [room]);
+  // The rooms kept mounted, hidden, since the member left them (kept-rooms.ts): the one chosen again
+  // shows as it was when its log said it would open the same anew.
+  const [kept, setKept] = useState(NO_KEPT_ROOMS);
+  const resumable = useRef(new Map<string, boolean>());
+  const keeping = useMemo<RoomKeeping>(() => ({ note: (id, yes) => void resumable.current.set(id, yes) }), []);
+  const currentId = room?.id ?? null;
+  const [keptFor, setKeptFor] = useState<string | null>(null);
+  if (currentId !== keptFor) {
+    setKeptFor(currentId);
+    const resume = room !== null && room.unread === 0 && resumable.current.get(room.id) === true;
+    setKept((state) => {
+      const left = keptFor !== null && resumable.current.get(keptFor) !== true ? dropRooms(state, [keptFor]) : state;
+      return currentId === null ? left : showRoom(left, currentId, resume);
+    });
+  }
+  // A kept room that got unread messages, or went into a column, opens anew (or there) next time.
+  const stale = kept.rooms.filter(({ id }) => id !== currentId && ((rooms.find((r) => r.id === id)?.unread ?? 1) > 0 || columns.some((c) => c.id === id)));
+  if (stale.length > 0) setKept((state) => dropRooms(state, stale.map((r) => r.id)));
   const threadRoom = threadRoomId === null ? room : (columns.find((c) => c.id === threadRoomId) ?? null);
   const moderator = user !== null && isModerator(user, now);
   const [reports, setReports] = useState(false);
@@ -122,19 +141,29 @@ export function ChatPage() {
       )}
       {room ? (
         <Columns aria-label={columns.length > 0 ? CHAT_TEXT.columns : undefined} role={columns.length > 0 ? 'region' : undefined} data-count={columns.length + 1}>
-          <RoomView
-            key={room.id}
-            room={room}
-            onOpenThread={openThread}
-            onReply={reply}
-            onToggleAlerts={wide && columns.length === 0 ? toggleAlerts : undefined}
-            alertsOpen={showAlerts}
-            onOpenRooms={phone ? openRooms : undefined}
-            roomsButtonRef={roomsButton}
-            onOpenInbox={openInbox}
-            onPin={splitShown && !split.pinned.includes(room.id) && split.pinned.length < SPLIT_PINNED_MAX && room.canRead ? pinCurrent : undefined}
-            onPopOut={phone || !room.canRead ? undefined : popOut}
-          />
+          <RoomKeepingContext.Provider value={keeping}>
+            {kept.rooms.map(({ id, key }) => {
+              const keptRoom = rooms.find((r) => r.id === id);
+              if (!keptRoom) return null;
+              const current = id === room.id;
+              return (
+                <Activity key={`${id}:${key}`} mode={current ? 'visible' : 'hidden'}>
+                  <RoomView
+                    room={keptRoom}
+                    onOpenThread={openThread}
+                    onReply={reply}
+                    onToggleAlerts={wide && columns.length === 0 ? toggleAlerts : undefined}
+                    alertsOpen={current && showAlerts}
+                    onOpenRooms={phone ? openRooms : undefined}
+                    roomsButtonRef={current ? roomsButton : undefined}
+                    onOpenInbox={openInbox}
+                    onPin={current && splitShown && !split.pinned.includes(room.id) && split.pinned.length < SPLIT_PINNED_MAX && room.canRead ? pinCurrent : undefined}
+                    onPopOut={phone || !keptRoom.canRead ? undefined : popOut}
+                  />
+                </Activity>
+              );
+            })}
+          </RoomKeepingContext.Provider>
           {columns.map((column) => (
             <RoomView
               key={column.id}

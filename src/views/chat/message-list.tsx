@@ -1,6 +1,6 @@
 import { styled } from '@linaria/react';
 import { Icon } from '../common/icons';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { of } from 'rxjs';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../contract/chat';
@@ -27,6 +27,7 @@ import { useRowDialogs } from './use-row-dialogs';
 import { NewMessageAnnouncer } from './new-message-announcer';
 import { OutboxRow } from './outbox-row';
 import { UnreadLine } from './unread-line';
+import { RoomKeepingContext } from './kept-rooms';
 import { useChat } from './use-chat';
 import { useQuery } from '../common/use-query';
 import type { Peekable } from '../../store/peekable';
@@ -619,6 +620,13 @@ export function MessageList(props: {
   useEffect(() => {
     if (joins > 0) reading.send({ type: 'jump.joined' });
   }, [joins, reading]);
+  // Whether the chat may keep this room's log as it is once the member leaves it (kept-rooms.ts):
+  // only when a new visit would open it the same, live at its newest rows, without line or jump.
+  const keeping = useContext(RoomKeepingContext);
+  const resumable = readRoom !== undefined && mode === 'live' && jump === null && lineId === null && !slid && marked === null;
+  useEffect(() => {
+    if (readRoom) keeping?.note(readRoom, resumable);
+  }, [keeping, readRoom, resumable]);
   const startId = opened?.topId ?? lineId;
   const lineIndex = useMemo(() => (startId === null ? -1 : keys.indexOf(startId)), [keys, startId]);
   const jumpIndex = jump?.shown && !jump.unread ? keys.indexOf(jump.target) : -1;

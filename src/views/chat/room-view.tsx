@@ -39,6 +39,8 @@ const PinsPanel = lazy(() => import('./room-lists').then((m) => ({ default: m.Pi
 const RoomLevelDialog = lazy(() => import('./room-level-dialog').then((m) => ({ default: m.RoomLevelDialog })));
 
 type Panel = 'threads' | 'pins' | 'search' | null;
+/** How long after the log is shown its place is kept for the next visit's first paint. */
+const REMEMBER_PLACE_AFTER_MS = 500;
 const NONE: ChatMessage[] = [];
 const banDate = frenchFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -119,7 +121,9 @@ export const RoomView = memo(function RoomView({
     if (inColumn) return;
     if (!shown || log === null || viewerId === 0) return;
     const remember = () => rememberLogPlace(storage, log, { id: viewerId, moderator }, { width: window.innerWidth, height: window.innerHeight });
-    remember();
+    // A moment after the rows are shown, never in the frame that shows them: reading the log's box
+    // then laid the whole page out once more before its first paint (6 ms of a room switch).
+    const soon = setTimeout(remember, REMEMBER_PLACE_AFTER_MS);
     // Where the log is when the member leaves is the place: a bar that came meanwhile (a live starting
     // above the chat) moved it since it was first shown.
     const leaving = () => {
@@ -128,6 +132,7 @@ export const RoomView = memo(function RoomView({
     window.addEventListener('pagehide', remember);
     document.addEventListener('visibilitychange', leaving);
     return () => {
+      clearTimeout(soon);
       window.removeEventListener('pagehide', remember);
       document.removeEventListener('visibilitychange', leaving);
     };
