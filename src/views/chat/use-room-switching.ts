@@ -51,18 +51,20 @@ export function useRoomSwitching(props: { rooms: readonly RoomDoc[]; currentRoom
     pending.current = null;
     const active = document.activeElement;
     // The old room's composer went with it, and its thread (an aside) is about to.
-    const lost = active === null || active === document.body || !active.isConnected || active.closest('aside') !== null;
+    // (A room left is kept hidden, its composer still in the page: hidden, its focus is gone too.)
+    const lost = active === null || active === document.body || !shown(active) || active.closest('aside') !== null;
     if (wanted.always || lost) focusRoom(layout.current);
   }, [props.currentRoomId]);
 
   return { layout, switcher, switcherOpened: opened.current };
 }
 
-/** The room's composer, else the room's entry in the list, else the phone's rooms button. */
+/** The room's composer, else the room's entry in the list, else the phone's rooms button (never a kept room's, hidden). */
 function focusRoom(layout: HTMLElement | null) {
-  const target =
-    layout?.querySelector<HTMLElement>('section > form textarea') ??
-    layout?.querySelector<HTMLElement>('nav [aria-current="page"]') ??
-    layout?.querySelector<HTMLElement>('section > header button[aria-haspopup="dialog"]');
+  const first = (selector: string) => [...(layout?.querySelectorAll<HTMLElement>(selector) ?? [])].find(shown);
+  const target = first('section > form textarea') ?? first('nav [aria-current="page"]') ?? first('section > header button[aria-haspopup="dialog"]');
   target?.focus({ preventScroll: true });
 }
+
+/** In the page and rendered (not inside a kept room's hidden view, kept-rooms.ts). */
+const shown = (element: Element) => element.isConnected && (element.checkVisibility?.() ?? true);
