@@ -41,7 +41,7 @@ export function announceRoomPosts(io: ComptoirIo, posts: readonly { message: Cha
       flush();
       io.to(roomChannel(message.room)).except(blockerIds.map(userChannel)).emit(SERVER_EVENTS.message, message);
     }
-    announceBadge(io, message.room, blockerIds, message.seq);
+    announceBadge(io, message.room, message.sender.id, blockerIds, message.seq);
   }
   flush();
 }
@@ -67,20 +67,21 @@ type PendingBadge = { count: number; seq: number };
 const pendingBadges = new WeakMap<ComptoirIo, Map<string, PendingBadge>>();
 
 /**
- * 'increase room message' to a room's readers (but the members a block stands between with the
- * author), coalesced: the first message of a quiet room at once, then what came meanwhile once per
- * `BADGE_INTERVAL_MS`, with the count and the newest seq. Sockets joined to the room are left out:
+ * 'increase room message' to a room's readers (but the author, whose own messages are never unread
+ * to them, and the members a block stands between with the author), coalesced per author: the
+ * first message of a quiet room at once, then what came meanwhile once per `BADGE_INTERVAL_MS`,
+ * with the count and the newest seq. Sockets joined to the room are left out:
  * they receive its messages, and a page counts those of a joined room it does not show itself
  * (src/sync/chat-sync.ts) — a badge arriving late there could count messages already read. A page
  * that joins the room meanwhile ignores a badge whose seq its cursor has passed.
  */
-function announceBadge(io: ComptoirIo, room: string, hidden: number[], seq: number): void {
+function announceBadge(io: ComptoirIo, room: string, author: number, hidden: number[], seq: number): void {
   let pending = pendingBadges.get(io);
   if (!pending) {
     pending = new Map();
     pendingBadges.set(io, pending);
   }
-  const key = `${room}|${[...hidden].sort((a, b) => a - b).join(',')}`;
+  const key = `${room}|${author}|${[...hidden].sort((a, b) => a - b).join(',')}`;
   const entry = pending.get(key);
   if (entry) {
     entry.count += 1;
@@ -96,7 +97,7 @@ function announceBadge(io: ComptoirIo, room: string, hidden: number[], seq: numb
       return;
     }
     io.to(readersChannel(room))
-      .except([roomChannel(room), ...hidden.map(userChannel)])
+      .except([roomChannel(room), userChannel(author), ...hidden.map(userChannel)])
       .emit(SERVER_EVENTS.increaseRoomMessage, { room, count: fresh.count, seq: fresh.seq });
     fresh.count = 0;
     setTimeout(send, BADGE_INTERVAL_MS).unref();

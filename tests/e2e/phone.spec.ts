@@ -95,6 +95,8 @@ test.describe('no page scrolls sideways at 360 px', () => {
 
   for (const account of ['vip@comptoir.test', 'coach@comptoir.test']) {
     test(`signed in as ${account}`, async ({ page }) => {
+      // Every signed-in route in turn: about 50 s on this machine, more than a journey's default.
+      test.setTimeout(paced(90_000));
       await openSignedIn(page, account, '/');
       expect(await sweep(page, SIGNED_IN_ROUTES)).toEqual([]);
     });

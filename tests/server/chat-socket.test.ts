@@ -114,6 +114,18 @@ describe('posting', () => {
     expect((await inRoomBadges).filter((e) => increaseRoomMessageEvent.parse(e).room === 'forex')).toEqual([]);
   });
 
+  it("never badges the author's own message on their other devices: it is not unread to them", async () => {
+    const sender = await chat.open('coach');
+    const senderElsewhere = await chat.open('coach');
+    const reader = await chat.open('vip');
+    const readerBadge = nextEvent(reader, SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (e) => e.room === 'indices');
+    const ownBadges = collect(senderElsewhere, SERVER_EVENTS.increaseRoomMessage, 800);
+    const posted = await chat.post(sender, { room: 'indices', content: 'Depuis mon autre appareil' });
+    // (Coalesced with the coach's earlier posts here, if any: at least this one.)
+    expect((await readerBadge).seq).toBeGreaterThanOrEqual(posted.seq);
+    expect((await ownBadges).filter((e) => increaseRoomMessageEvent.parse(e).room === 'indices')).toEqual([]);
+  });
+
   it('answers a new room message with exactly what the stored row reads back as (the view built from hand, issue 25)', async () => {
     const sender = await chat.open('vip');
     const posted = await chat.post(sender, { room: 'forex', content: 'Vue construite sur place' });
