@@ -35,6 +35,7 @@ import { windowCount } from '../store/chat-queries';
 import type { ComptoirDatabase } from '../store/database';
 import type { OutboxDoc } from '../store/schemas';
 import { holdLive, releaseLive } from '../store/live-tail';
+import { currentUser$ } from '../store/queries';
 import type { ApiClient } from './api-client';
 import {
   advanceCursor,
@@ -122,6 +123,11 @@ export function createChatSync(deps: {
   const onScreen = (room: string) => room === currentRoom || shownRooms.has(room);
   /** Client ids this page sent (its outbox's): their echo is neither another's live message nor news of a room it does not show. */
   const sentHere = new Set<string>();
+  /** The signed-in member: what they post from another device is no news to them either (no badge). */
+  let viewerId: number | null = null;
+  const viewerWatch = currentUser$(db).subscribe((user) => {
+    viewerId = user?.id ?? null;
+  });
 
   /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */
   async function follow(room: string): Promise<void> {
@@ -468,9 +474,9 @@ export function createChatSync(deps: {
         // Others' new messages: a room on screen shows them before their batch is stored
         // (live-tail.ts; the member's own come through the outbox's row, never twice); a room
         // joined but not shown counts them itself, as the server leaves the room's own sockets out
-        // of its badges (server/chat/chat-broadcast.ts).
+        // of its badges (server/chat/chat-broadcast.ts), never the member's own from another device.
         if (onScreen(message.room)) heard.push(message);
-        else enqueueBadge(message.room, 1);
+        else if (message.sender.id !== viewerId) enqueueBadge(message.room, 1);
       }
       for (const room of new Set(heard.map((m) => m.room))) holdLive(db, roomStream(room), heard.filter((m) => m.room === room));
     }),
@@ -841,6 +847,7 @@ export function createChatSync(deps: {
       batch = null;
       for (const unsubscribe of subscriptions) unsubscribe();
       statusWatch.unsubscribe();
+      viewerWatch.unsubscribe();
       reads.close();
       inbox.close();
       void reportsSync?.then((sync) => sync.close());

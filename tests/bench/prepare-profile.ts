@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { launchProfile, paintedAt, roomButton, signInThroughForm } from './bench-browser';
 import { chatPath, indexOfId, type BenchRun } from './bench-run';
-import { BENCH_COACH, BENCH_PASSWORD } from './seed-bench-data';
+import { newestRows } from './burst-senders';
+import { BENCH_COACH, BENCH_PASSWORD, type SeededRoom } from './seed-bench-data';
 
 /**
  * The warm runs' browser profile, made once per benchmark run the way a member fills it: sign in,
@@ -20,9 +21,10 @@ export async function prepareProfile(run: BenchRun): Promise<{ seconds: number; 
       await page.goto(chatPath(run.big));
       await signInThroughForm(page, BENCH_COACH, BENCH_PASSWORD);
       await paintedAt(page, run.big.newestIds[0]!);
+      const newest = await readEverything(page, run, [...run.others, run.big]);
       for (const room of [...run.others, run.big]) {
         await roomButton(page, room.name).click();
-        await paintedAt(page, room.newestIds[0]!);
+        await paintedAt(page, newest.get(room.id)!);
       }
       await page.waitForTimeout(500);
       const rows = await readHistoryUp(page, run.big.topLevel, run.config.preparedRows, run.log);
@@ -70,7 +72,7 @@ async function readHistoryUp(page: Page, topLevel: number, wanted: number, log: 
   let lastReport = performance.now();
   for (let stuck = 0; stuck < 3; ) {
     const oldest = await page.evaluate(async () => {
-      const element = document.querySelector('[role=log]');
+      const element = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((log) => log.clientHeight > 0);
       if (!element) return null;
       const first = () => element.querySelector('article[data-id]')?.getAttribute('data-id') ?? null;
       const before = first();
@@ -96,4 +98,14 @@ async function readHistoryUp(page: Page, topLevel: number, wanted: number, log: 
     if (shown >= wanted || shown >= topLevel) break;
   }
   return shown;
+}
+
+/**
+ * Every room read, so each opens at its end (a kept database's last run left mentions unread), and
+ * each room's newest row as it is now (earlier runs of a kept database posted after the seeded ones).
+ */
+export async function readEverything(page: Page, run: BenchRun, rooms: readonly SeededRoom[]): Promise<Map<string, string>> {
+  await page.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('nav [aria-label]')].some((badge) => /^\d+ nouveaux? messages?$/.test(badge.getAttribute('aria-label') ?? '')));
+  return newestRows(run.url, rooms);
 }

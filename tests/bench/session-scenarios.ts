@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chatLog, copyProfile, heapAfterGc, launchProfile, paintedAt, roomButton } from './bench-browser';
-import { backToLive } from './prepare-profile';
+import { backToLive, readEverything } from './prepare-profile';
 import { chatPath, indexOfId, type BenchRun } from './bench-run';
-import { newestRows, runBurst, type BurstOutcome } from './burst-senders';
+import { runBurst, type BurstOutcome } from './burst-senders';
 import { MESSAGES_DB, addPlainControl, idbWindowFloor, plainScrollFloor, removePlainControl, startRawListener, stopRawListener, type ScrollRun } from './page-floors';
 import { BENCH_SENDERS, type SeededRoom } from './seed-bench-data';
 
@@ -48,11 +48,7 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
 
     await page.goto(chatPath(run.big));
     await paintedAt(page, run.big.newestIds[0]!);
-    // Every room read, so each opens at its end (a kept database's last run left mentions unread),
-    // and each room's newest row as it is now (earlier runs posted after the seeded ones).
-    await page.getByRole('button', { name: 'Tout marquer comme lu' }).click();
-    await page.waitForFunction(() => ![...document.querySelectorAll('nav [aria-label]')].some((badge) => /^\d+ nouveaux? messages?$/.test(badge.getAttribute('aria-label') ?? '')));
-    const newest = await newestRows(run.url, rooms);
+    const newest = await readEverything(page, run, rooms);
     run.log('  pages d’historique…');
     const history = run.wants('history') ? await historyPages(page, run) : { ms: [], jumps: [], floors: [] };
 
@@ -246,7 +242,8 @@ async function scrollUp(page: Page, run: BenchRun): Promise<ScrollRun> {
   const { rows, pxPerSecond, maxSeconds } = run.config.scroll;
   const result = await page.evaluate(
     async ({ rows, speed, maxMs }) => {
-      const log = document.querySelector<HTMLElement>('[role=log]');
+      // The shown room's log (the rooms kept hidden have theirs too, without a box).
+      const log = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((element) => element.clientHeight > 0);
       if (!log) throw new Error('pas de journal');
       const frames: number[] = [];
       let stalledMs = 0;
