@@ -3,7 +3,7 @@ import { READ_CLIENT_EVENTS } from '../../src/contract/read-state';
 import { CHAT_TEXT } from '../../src/domain/chat-text-fr';
 import { copyProfile, launchProfile, paintedAt, roomButton } from './bench-browser';
 import { chatPath, type BenchRun } from './bench-run';
-import { openSocket } from './burst-senders';
+import { newestRows, openSocket } from './burst-senders';
 import { rawHistoryFloor } from './page-floors';
 import { BENCH_COACH, type SeededRoom } from './seed-bench-data';
 
@@ -34,7 +34,8 @@ export async function opensAtUnread(run: BenchRun): Promise<UnreadSamples> {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(chatPath(other));
-    await paintedAt(page, other.newestIds[0]!);
+    // (Its newest row as it is now: a kept database's earlier runs posted after the seeded ones.)
+    await paintedAt(page, (await newestRows(run.url, [other])).get(other.id)!);
     for (let i = 0; i < warmup + runs; i += 1) {
       const answer: unknown = await otherDevice.timeout(10_000).emitWithAck(READ_CLIENT_EVENTS.markUnread, { messageId: firstUnreadId(run.big) });
       if (typeof answer === 'object' && answer !== null && 'error' in answer) throw new Error(`'marquer comme non lu' refusé : ${JSON.stringify(answer)}`);
