@@ -1,6 +1,6 @@
 import type { RoomRead } from '../contract/read-state';
 import { readStateKey } from './fold-read-state';
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription } from 'rxjs';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
@@ -125,8 +125,10 @@ export function createChatSync(deps: {
   const sentHere = new Set<string>();
   /** The signed-in member: what they post from another device is no news to them either (no badge). */
   let viewerId: number | null = null;
-  const viewerWatch = currentUser$(db).subscribe((user) => {
-    viewerId = user?.id ?? null;
+  // (Read once the first screen is shown: nothing on the boot path waits on it.)
+  const viewerWatch = new Subscription();
+  void (deps.firstScreen ?? Promise.resolve()).then(() => {
+    if (!viewerWatch.closed) viewerWatch.add(currentUser$(db).subscribe((user) => (viewerId = user?.id ?? null)));
   });
 
   /** A room on screen: read, its badge reset, joined and caught up; past FOLLOWED_ROOMS_MAX the least recently opened room not on screen is left. */

@@ -110,7 +110,7 @@ export async function paintedAt(page: Page, id: string, timeout = 30_000): Promi
     // What the page shows instead: the log on screen, its rows and its scroll.
     const shown = await page
       .evaluate(() => {
-        const log = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((l) => l.offsetParent !== null);
+        const log = window.__bench.shownLog();
         if (!log) return 'aucun journal affiché';
         const ids = [...log.querySelectorAll<HTMLElement>('article[data-id]')].map((row) => row.dataset.id);
         return `journal « ${log.closest('section')?.getAttribute('aria-label') ?? '?'} » : scrollTop ${log.scrollTop} / ${log.scrollHeight - log.clientHeight}, lignes ${ids.join(' ')}`;

@@ -32,6 +32,8 @@ export type BenchProbe = {
   idbOpens: { name: string; start: number; end: number }[];
   traceIdb: boolean;
   resetSeen(): void;
+  /** The log on screen (kept rooms hold theirs too, hidden, without a box); null when none shows. */
+  shownLog(): HTMLElement | null;
 };
 
 declare global {
@@ -57,6 +59,9 @@ function installProbe(): void {
     idbReads: [],
     idbOpens: [],
     traceIdb: true,
+    shownLog() {
+      return [...document.querySelectorAll<HTMLElement>('[role=log]')].find((log) => log.clientHeight > 0) ?? null;
+    },
     resetSeen() {
       probe.seen.clear();
       probe.painted.clear();
@@ -127,6 +132,7 @@ function installProbe(): void {
   };
   const mutations = new MutationObserver((records) => {
     const now = performance.now();
+    let added = false;
     for (const record of records) {
       // A kept room shown again (its hidden section's `display: none` lifted): its rows are shown anew.
       if (record.type === 'attributes') {
@@ -134,13 +140,15 @@ function installProbe(): void {
         if (shown) (record.target as HTMLElement).querySelectorAll('[role=log] article[data-id]').forEach((row) => noteRow(row, now));
         continue;
       }
+      added ||= record.addedNodes.length > 0;
       record.addedNodes.forEach((node) => {
         if (!(node instanceof Element)) return;
         if (node.matches('[role=log] article[data-id]')) noteRow(node, now);
         else node.querySelectorAll('[role=log] article[data-id]').forEach((row) => noteRow(row, now));
       });
     }
-    const rows = document.querySelectorAll('[role=log] article').length;
+    // (Counted only when nodes came: a style change, every scroll frame, adds no row.)
+    const rows = added ? document.querySelectorAll('[role=log] article').length : 0;
     if (rows > probe.maxRows) probe.maxRows = rows;
     if (pending.size > 0 && probe.trackPaint) schedule();
   });

@@ -72,7 +72,7 @@ async function readHistoryUp(page: Page, topLevel: number, wanted: number, log: 
   let lastReport = performance.now();
   for (let stuck = 0; stuck < 3; ) {
     const oldest = await page.evaluate(async () => {
-      const element = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((log) => log.clientHeight > 0);
+      const element = window.__bench.shownLog();
       if (!element) return null;
       const first = () => element.querySelector('article[data-id]')?.getAttribute('data-id') ?? null;
       const before = first();

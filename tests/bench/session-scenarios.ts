@@ -242,8 +242,7 @@ async function scrollUp(page: Page, run: BenchRun): Promise<ScrollRun> {
   const { rows, pxPerSecond, maxSeconds } = run.config.scroll;
   const result = await page.evaluate(
     async ({ rows, speed, maxMs }) => {
-      // The shown room's log (the rooms kept hidden have theirs too, without a box).
-      const log = [...document.querySelectorAll<HTMLElement>('[role=log]')].find((element) => element.clientHeight > 0);
+      const log = window.__bench.shownLog();
       if (!log) throw new Error('pas de journal');
       const frames: number[] = [];
       let stalledMs = 0;
