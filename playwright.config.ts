@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { paced } from './tests/e2e/pace';
+import { journeyTime, paced } from './tests/e2e/pace';
 
 /**
  * Playwright drives Debian's Chromium (it cannot download browsers here) against the built client
@@ -33,7 +33,7 @@ export default defineConfig({
   // One retry in CI: a journey that fails twice running is a break, never load.
   retries: process.env.CI ? 1 : 0,
   // Waits at this machine's pace (tests/e2e/pace.ts): a slower machine is not a broken app.
-  timeout: paced(30_000),
+  timeout: journeyTime(30_000),
   expect: { timeout: paced(7_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

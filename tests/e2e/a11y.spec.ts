@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { signInContext } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * Issue 16, "accessible": axe finds no serious or critical violation on any route, for every
@@ -202,7 +202,7 @@ async function sweepOpenStates(page: Page, findings: Findings, account: string, 
 
 for (const account of [null, 'membre', 'vip', 'coach'] as const) {
   test(`axe: no serious or critical violation, no policy refusal — ${account ?? 'déconnecté'}, every route, light and dark, desktop and phone`, async ({ browser }) => {
-    test.setTimeout(paced(180_000));
+    test.setTimeout(journeyTime(180_000));
     const findings = new Findings();
     const refused: string[] = [];
     const page = await open(browser, account, refused);

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from './fixtures';
 import { signedInPage } from './sign-in';
 import { unique } from './chat-room';
 import { expectAccessible } from './axe';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: an urgent alert stays on top of a member's feed until 'Bien reçu'; its coach sees the count live. */
 
@@ -14,7 +14,7 @@ async function member(browser: Browser, identifier: string): Promise<Page> {
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test("an urgent alert stays on top of the member's feed until 'Bien reçu'; the coach sees how many acknowledged, live", async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach');
   const vip = await member(browser, 'vip');
   const urgent = unique('Coupez vos positions sur le DAX');
@@ -64,7 +64,7 @@ test("an urgent alert stays on top of the member's feed until 'Bien reçu'; the 
 });
 
 test("a trade update moves the stop on the member's card live, with its line in the trade's timeline", async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach');
   const vip = await member(browser, 'vip');
   const content = unique('Achat EUR/USD sur le support');

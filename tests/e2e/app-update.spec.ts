@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { staticDirOf } from '../../playwright.config';
 import { expect, test, type Page } from './fixtures';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * A new deployment offered as an update, never mixed into the running page: the served worker
@@ -15,7 +15,7 @@ const workerFile = () => resolve(staticDirOf(test.info().parallelIndex), 'sw.js'
 const prompt = (page: Page) => page.getByRole('status').filter({ hasText: 'Nouvelle version disponible' });
 
 test('a new version waits for "Mettre à jour", then the page reloads under it', async ({ page }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   await page.goto('/');
   await expect(page.getByLabel('E-mail ou pseudo')).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: paced(30_000) }).toMatch(/\/sw\.js$/);

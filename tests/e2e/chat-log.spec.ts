@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { openSignedIn } from './sign-in';
 import { member, log, unique } from './chat-room';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * The log as a reader sees it: formatted messages with safe links, day separators, placeholder
@@ -31,7 +31,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 test('a message shows its link (new tab, no opener), its formatting, and a javascript: address as text', async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const vip = await member(browser, 'vip', 'Crypto');
   const live = await member(browser, 'live', 'Crypto');
   await expect(log(live).getByRole('article').last()).toBeVisible();
@@ -65,7 +65,7 @@ test('a message shows its link (new tab, no opener), its formatting, and a javas
 });
 
 test("day separators: 'Aujourd'hui' above today's messages, then 'Hier' and the older days up the history; a conversation's too", async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   // live: its one conversation is read already (the messaging journeys count vip's unread ones).
   const live = await member(browser, 'live', 'Forex');
   const id = unique('Message du jour');
@@ -193,7 +193,7 @@ function logDownwards(list: Locator): Promise<string[]> {
 }
 
 test('an XSS payload posted in a room shows as its text for everyone and runs nothing', async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const vip = await member(browser, 'vip', 'Indices');
   const live = await member(browser, 'live', 'Indices');
   await expect(log(live).getByRole('article').last()).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { DEMO_TOOLS } from '../../server/content/demo-tools';
 import { signIn, signedInPage, tokenOf } from './sign-in';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /**
  * Issue 19's pages (spec 3 §2, §6, §8, §9): the toolbox and a tool page for a VIP, a file
@@ -22,7 +22,7 @@ async function member(context: BrowserContext, identifier: string, path: string)
 const main = (page: Page) => page.locator('main');
 
 test('vip sees the eight tools with their prices × 1.2, opens one and downloads a file byte for byte', async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await member(context, 'vip', '/tools');
   await expect(page.getByRole('heading', { name: 'Toolbox', level: 1 })).toBeVisible();

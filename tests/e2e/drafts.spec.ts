@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { composer, log, member, unique } from './chat-room';
 import { openSignedIn } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * Issue 21: what a member types is kept per room across switches and reloads, never posted into
@@ -142,7 +142,7 @@ test("a message the server refuses shows 'Non envoyé'; 'Supprimer' drops it, 'R
 });
 
 test('offline, a message waits for the network and may be deleted before it leaves; the rest leaves once', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const vip = await member(browser, 'vip', 'Indices');
   const live = await member(browser, 'live', 'Indices');
   await expect(log(vip).getByText('Le DAX ouvre en gap').first()).toBeVisible();

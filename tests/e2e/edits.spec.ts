@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './axe';
 import { log, member, unique, toNewest } from './chat-room';
 import { signedInPage } from './sign-in';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: a member edits their own message; every open log shows the new text, '(modifié)'. */
 
@@ -12,7 +12,7 @@ async function send(page: Page, text: string) {
 }
 
 test("a member edits their message from the keyboard: the other browser shows the new text and '(modifié)', after a reload too", async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const vip = await member(browser, 'vip', 'Indices');
   await toNewest(vip);
   const live = await member(browser, 'live', 'Indices');
@@ -67,7 +67,7 @@ test("a member edits their message from the keyboard: the other browser shows th
 });
 
 test("a moderator may edit a member's message; the editor fits a phone", async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const vip = await member(browser, 'vip', 'Crypto');
   await toNewest(vip);
   const id = unique('Analyse');

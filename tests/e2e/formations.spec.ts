@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from './fixtures';
 import { openSignedIn, signedInPage, tokenOf } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * Formations (spec 3 §2, §4, §5): the catalogue, a course taken to its quiz, the progress that
@@ -33,7 +33,7 @@ async function freshMember(request: APIRequestContext, label: string): Promise<s
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 test('vip completes a formation with its quiz, reloads and sees it completed', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const context = await browser.newContext();
   const page = await member(context, 'vip');
   await expect(page.getByRole('heading', { name: 'Formations', level: 1 })).toBeVisible();
@@ -87,7 +87,7 @@ test('vip completes a formation with its quiz, reloads and sees it completed', a
 });
 
 test('a video resumes at the second it was left at, after a reload', async ({ browser, request }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const context = await browser.newContext();
   const page = await member(context, 'vip', '/formation/3/4/1');
   const video = page.getByLabel('Vidéo : Tracer un support');
@@ -110,7 +110,7 @@ test('a video resumes at the second it was left at, after a reload', async ({ br
 });
 
 test('steps validated offline are kept across a reload and reach the server on reconnect', async ({ browser, request }) => {
-  test.setTimeout(paced(120_000));
+  test.setTimeout(journeyTime(120_000));
   const context = await browser.newContext();
   const page = await member(context, await freshMember(request, 'horsligne'), '/formation/1/2/1');
   await expect(page.getByRole('heading', { name: 'Anatomie d’une bougie' })).toBeVisible();
@@ -192,7 +192,7 @@ test.describe('formations pages on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('catalogue, course, quiz and certificate: French, accessible and comfortable at 390 px', async ({ page }) => {
-    test.setTimeout(paced(90_000));
+    test.setTimeout(journeyTime(90_000));
     await openSignedIn(page, 'coach', '/formation');
     await expect(card(page, 'Débuter en trading : les bases')).toBeVisible();
     await comfortableOnPhone(page, 'catalogue');

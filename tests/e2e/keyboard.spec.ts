@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { PASSWORD } from './sign-in';
 import { unique } from './chat-room';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /**
  * Issue 16, "accessible": the member's journey with the keyboard alone — sign in, open the chat,
@@ -43,7 +43,7 @@ const describeFocus = (page: Page) =>
   });
 
 test('keyboard only: sign in, chat in Forex, a message sent, its thread and the messaging panel opened and closed', async ({ page }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   await page.goto('/');
 
   // Sign in.

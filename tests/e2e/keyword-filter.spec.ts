@@ -2,12 +2,12 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { composer, log, member, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: a moderator lists a room's blocked and held words; a member's post is refused or waits for the moderator, who lets it through. */
 
 test('keyword filter: the coach lists a blocked and a held word; the member is refused the first, the second waits until the coach lets it through', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach', 'Indices');
   await toNewest(coach);
   const vip = await member(browser, 'vip', 'Indices');

@@ -2,12 +2,12 @@ import { expect, test } from './fixtures';
 import { composer, log, member, unique, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
 import { expectAccessible } from './axe';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: a moderator mutes a member from one of their messages; the member's composer says until when at once, and their draft waits for the mute's end. */
 
 test("a moderator's 'Rendre muet' for 10 min: the member's composer gives way to the mute's end at once; lifted, the draft is sent once", async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach', 'Forex');
   await toNewest(coach);
   const live = await member(browser, 'live', 'Forex');

@@ -3,7 +3,7 @@ import { PUBLISH_ARTICLE_MUTATION } from '../../src/contract/graphql-documents';
 import { ALLOWED_EMBED, EMBED_PREFIXES, corpusArticleHtml, findUnsafe } from '../fixtures/xss-corpus';
 import { graphql, noSeriousViolation, phoneLayoutProblems, serverTotal } from './content-host';
 import { openSignedIn, signedInPage, tokenOf } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * News (spec 3 §2 "News", §8, §9; issue 19): the list with its category buttons and its pages of
@@ -20,7 +20,7 @@ const list = (page: Page) => page.getByRole('list', { name: 'Liste des actualit�
 const cards = (page: Page) => list(page).getByRole('listitem');
 
 test('vip reads the news: a category, the next page, NOUVEAU for 3 days, an article and back, the filter remembered', async ({ browser, request }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const context = await browser.newContext();
   const page = await member(context, 'vip');
   await expect(page.getByRole('heading', { name: 'Actualités', level: 1 })).toBeVisible();
@@ -119,7 +119,7 @@ test('on a 390 px phone the news list fits the width, one column, with 44 px con
 });
 
 test('an article holding the XSS corpus, published by a coach, runs no script for a member', async ({ browser, request }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const coachContext = await browser.newContext();
   const coach = await member(coachContext, 'coach');
   await expect(coach.getByRole('link', { name: 'Edit new' })).toBeVisible();

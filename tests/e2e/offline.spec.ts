@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
 import { member, log, composer, unique } from './chat-room';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * Comptoir offline (DESIGN.md "The client offline"): once the service worker controls the page, a
@@ -22,7 +22,7 @@ async function controlledByWorker(page: Page) {
 }
 
 test('Forex read, then reloaded offline: its messages with "Hors ligne"; a message written offline is delivered once', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const vip = await member(browser, 'vip', 'Forex');
   const live = await member(browser, 'live', 'Forex');
   await expect(rows(vip).last()).toBeVisible();

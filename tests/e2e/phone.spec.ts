@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './app-routes';
 import { openSignedIn } from './sign-in';
 import { log, unique } from './chat-room';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /** The app on a phone (issue 16): the chat in one hand, 44px targets, no page wider than the screen. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -96,7 +96,7 @@ test.describe('no page scrolls sideways at 360 px', () => {
   for (const account of ['vip@comptoir.test', 'coach@comptoir.test']) {
     test(`signed in as ${account}`, async ({ page }) => {
       // Every signed-in route in turn: about 50 s on this machine, more than a journey's default.
-      test.setTimeout(paced(90_000));
+      test.setTimeout(journeyTime(90_000));
       await openSignedIn(page, account, '/');
       expect(await sweep(page, SIGNED_IN_ROUTES)).toEqual([]);
     });

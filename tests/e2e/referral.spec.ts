@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { openSignedIn } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * The referral programme end to end (issue 20): `vip` creates an affiliation; a new visitor opens
@@ -31,7 +31,7 @@ async function fillCard(page: Page) {
 }
 
 test('a referral from the link to the payout: code, QR, registration, purchase, En attente, Payé and the transfer', async ({ browser, request }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const referrerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const vip = await referrerContext.newPage();
   await openSignedIn(vip, 'vip', '/profil/parrainage');

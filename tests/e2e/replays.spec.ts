@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { noSeriousViolation, phoneLayoutProblems, serverTotal as listTotal } from './content-host';
 import { signedInPage, tokenOf } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /**
  * Replays (spec 3 §2, §6, §8, §9): the list with its filters and its pages of 24, a replay opened
@@ -27,7 +27,7 @@ const list = (page: Page) => page.getByRole('list', { name: 'Liste des replays' 
 const cards = (page: Page) => list(page).getByRole('listitem');
 
 test('vip filters by category, scrolls to the next page, watches a replay at another speed and resumes it', async ({ browser, request }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const context = await browser.newContext();
   const page = await member(context, 'vip');
   await expect(page.getByRole('heading', { name: 'Replays', level: 1 })).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { log, member, postOverSocket, unique, toNewest } from './chat-room';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: 'Signaler' sends a report with its reason; a moderator's queue shows it live and acts on it. */
 
 test("a member reports a message with its reason; the moderator's queue shows it live, opens it, classes one and deletes the other", async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach', 'Indices');
   await toNewest(coach);
   const vip = await member(browser, 'vip', 'Forex');

@@ -2,12 +2,12 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { member, postOverSocket, unique } from './chat-room';
 import { signedInPage, tokenOf } from './sign-in';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: a member's notification level per room, chosen on a phone, kept on their other devices, shown in the room list. */
 
 test('notification levels: a member mutes Indices on the phone, their desktop follows live; at Mentions a busy room shows a dot, not a count', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await signedInPage(phoneContext, 'vip', '/chat?room=Indices');
   await expect(phone).toHaveTitle(/ChatRoom Indices/);
@@ -61,7 +61,7 @@ test('notification levels: a member mutes Indices on the phone, their desktop fo
 });
 
 test("in-app notice: a mention in another room says so with 'Ouvrir', which opens the room at the message; at 'Rien' nothing is said", async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const vip = await member(browser, 'vip', 'Forex');
   const coach = await member(browser, 'coach', 'Forex');
   const token = await tokenOf(vip.context());

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
 import { composer, log, member, unique, toNewest } from './chat-room';
 import { tokenOf } from './sign-in';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 /** Issue 22: a moderator slows a room down; a member's composer shows the pace and the wait, and the server holds the second message until it is over. */
 
 test('slow mode: set by the coach, shown to the member live, the next message waits its turn and arrives once', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const coach = await member(browser, 'coach', 'Crypto');
   await toNewest(coach);
   const vip = await member(browser, 'vip', 'Crypto');

@@ -2,12 +2,12 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { member, toNewest, unique } from './chat-room';
 import { signedInPage } from './sign-in';
-import { paced } from './pace';
+import { journeyTime } from './pace';
 
 /** Issue 22: a coach keeps Forex beside Crypto on a wide screen, posts in both, and finds them so after a reload. */
 
 test('rooms side by side: the coach pins Forex, opens Crypto beside it, posts in both; the member sees both; the layout survives a reload', async ({ browser }) => {
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   const coach = await signedInPage(context, 'coach', '/chat?room=Forex');
   await expect(coach).toHaveTitle(/ChatRoom Forex/);
@@ -56,7 +56,7 @@ test('rooms side by side: the coach pins Forex, opens Crypto beside it, posts in
 });
 
 test('pop-out: a room opens in its own window that stays in step with the main one, both ways, each message once', async ({ browser }) => {
-  test.setTimeout(paced(60_000));
+  test.setTimeout(journeyTime(60_000));
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const main = await signedInPage(context, 'coach', '/chat?room=Indices');
   await expect(main).toHaveTitle(/ChatRoom Indices/);

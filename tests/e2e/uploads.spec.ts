@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures';
 import { signIn } from './sign-in';
 import { expectAccessible } from './axe';
-import { paced } from './pace';
+import { paced, journeyTime } from './pace';
 
 const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
@@ -74,7 +74,7 @@ test('the avatar is chosen with the French picker: preview and progress, then th
 
 test('the avatar refuses what is not an image, or too large, in French and before sending', async ({ browser, request }) => {
   // Five megabytes cross to the browser's file chooser slowly on a loaded machine.
-  test.setTimeout(paced(90_000));
+  test.setTimeout(journeyTime(90_000));
   const account = await freshAccount(request);
   const page = await member(browser, account.email, '/profil', account.password);
   let sent = 0;
