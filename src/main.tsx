@@ -9,9 +9,10 @@ import { markBoot } from './domain/boot-marks';
 import { warmFrenchDates } from './domain/dates-fr';
 import { redirectTarget } from './domain/redirect';
 import { sessionMachine } from './machines/session-machine';
-import { createApiClient } from './sync/api-client';
+import { createApiClient, type ApiClient } from './sync/api-client';
 import { createAccountEffects } from './sync/account-effects';
-import { createCheckoutEffects, createLocalCardProvider } from './sync/billing-checkout';
+import type { CheckoutEffects, CheckoutTarget, LocalCardProvider } from './sync/billing-checkout';
+import { lazyEffects } from './sync/lazy-effects';
 import { rememberReferral } from './sync/referral-cookies';
 import { createSessionEffects } from './sync/session-effects';
 import { readToken, saveToken } from './sync/token-cookie';
@@ -19,6 +20,20 @@ import { createWebPushEffects } from './sync/web-push';
 import { App } from './views/app';
 import { startFirstPaint, type FirstPaintSource } from './views/chat/first-paint-source';
 import { screenAt, startFirstPaintLoads } from './views/chat/first-paint-loads';
+
+/** The checkout's effects and card provider: their code loads with the checkout's first call, never with the app. */
+const checkoutModule = () => import('./sync/billing-checkout');
+const checkoutEffects = (api: ApiClient, target: CheckoutTarget | null) =>
+  lazyEffects<CheckoutEffects>(async () => (await checkoutModule()).createCheckoutEffects(api, target), {
+    checkCoupon: true,
+    saveTradingview: true,
+    purchase: true,
+    createCryptoPayment: true,
+    createPaypalOrder: true,
+    capturePaypalOrder: true,
+  });
+const localCardProvider = (api: ApiClient) =>
+  lazyEffects<LocalCardProvider>(async () => (await checkoutModule()).createLocalCardProvider(api), { createToken: true });
 
 /** The edge of the client: bind the machines' effects, render; the data layer comes when needed. */
 function boot() {
@@ -118,8 +133,8 @@ function boot() {
             session,
             accounts,
             push: createWebPushEffects(accounts),
-            checkout: (target) => createCheckoutEffects(api, target),
-            localCard: createLocalCardProvider(api),
+            checkout: (target) => checkoutEffects(api, target),
+            localCard: localCardProvider(api),
             storage: window.localStorage,
             now: () => new Date(),
             loadData,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { VOICE_RECORDING_MAX_MS } from '../../src/domain/chat-limits';
+import { formatElapsed } from '../../src/domain/media-time';
 import {
-  formatElapsed,
   voiceRecordingMachine,
   type RecorderCommand,
   type UploadInput,

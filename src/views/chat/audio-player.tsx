@@ -3,7 +3,7 @@ import { Icon } from '../common/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUDIO_TIME_REFRESH_MS, nextChatSpeed } from '../../domain/chat-limits';
 import { AUDIO_TEXT } from '../../domain/messaging-text-fr';
-import { formatElapsed } from '../../machines/voice-recording-machine';
+import { formatElapsed } from '../../domain/media-time';
 
 /**
  * The chat's audio player (spec 2 §2 "Other"): play and pause, the speed cycling 1 → 1.5 → 2,

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { fromCallback } from 'xstate';
 import { VOICE_TEXT } from '../../domain/messaging-text-fr';
 import { UPLOAD_TEXT } from '../../domain/upload-text-fr';
+import { formatElapsed } from '../../domain/media-time';
 import {
-  formatElapsed,
   voiceRecordingMachine,
   type RecorderCommand,
   type RecorderEvent,
