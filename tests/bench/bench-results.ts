@@ -13,7 +13,7 @@ export const METRICS = {
   warm_open_ms: { unit: 'ms', budget: 400, what: 'navigation → newest rows of the 100k room painted, local database filled' },
   'warm_open_ms.store_query': { unit: 'ms', budget: 20, what: "the window query's IndexedDB read during that open" },
   cold_open_ms: { unit: 'ms', budget: 1000, what: 'first visit, empty local database, network only' },
-  room_switch_ms: { unit: 'ms', budget: 100, what: 'click on another cached room → its rows painted' },
+  room_switch_ms: { unit: 'ms', budget: 50, what: 'click on another cached room → its rows painted' },
   'room_switch_ms.event': { unit: 'ms', budget: 100, what: "the click's Event Timing duration" },
   history_page_ms: { unit: 'ms', budget: 50, what: 'scroll to the top → the previous 50 messages prepended and painted' },
   jump_to_message_ms: { unit: 'ms', budget: 300, what: "a search result 50,000 messages back: 'Aller au message' → its row painted, highlighted (network included)" },
