@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { READ_CLIENT_EVENTS, roomReadAck, roomReadsResponse, type RoomRead } from '../../src/contract/read-state';
+import { user } from '../../src/contract/user';
 import type { ComptoirDatabase } from '../../src/store/database';
 import type { ChatSync } from '../../src/sync/chat-sync';
 import { readKv } from '../../src/sync/fold-chat-event';
@@ -58,7 +59,6 @@ const postAsCoach = async (room: string, n: number) => {
 };
 
 describe('read state sync: a phone and a desktop agree', () => {
-
   it('learns the counts on connecting, and follows reads and unreads made on the other device', async () => {
     await vi.waitFor(async () => expect(await readKv<RoomRead>(db, readStateKey('indices'))).not.toBeNull(), { timeout: 5000 });
     const posted = await postAsCoach('indices', 3);
@@ -148,8 +148,8 @@ describe('read state sync: a phone and a desktop agree', () => {
 describe('read state sync: rooms joined but not shown', () => {
   it("never counts the member's own message from another device in a room joined but not shown", async () => {
     // Signed in: the page knows its member (the session stores them as the app does).
-    const me: unknown = await (await server.get('/content/api/users/me', vipToken)).json();
-    await db.account.upsert({ id: 'me', user: me as never, updatedAt: Date.now() });
+    const me = user.parse(await (await server.get('/content/api/users/me', vipToken)).json());
+    await db.account.upsert({ id: 'me', user: me, updatedAt: Date.now() });
     await sync.openRoom('crypto');
     await sync.openRoom('indices');
     await new Promise((resolve) => setTimeout(resolve, 300));
