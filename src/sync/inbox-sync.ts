@@ -22,7 +22,16 @@ export function createInboxSync(deps: SyncDeps & {
   const now = deps.now ?? Date.now;
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
-  const fold = (events: readonly InboxEvent[]) => serial(() => foldInbox(db, events));
+  /**
+   * The events heard while the inbox is read whole: its answer replaces the stored inbox, and may
+   * have been made before them (a mention heard while it was on its way was lost with it), so they
+   * are folded again after it (each is idempotent: a mention by its id, a thread by its version).
+   */
+  let heardWhileReading: InboxEvent[] | null = null;
+  const fold = (events: readonly InboxEvent[]) => {
+    heardWhileReading?.push(...events);
+    return serial(() => foldInbox(db, events));
+  };
   const thread = (state: ThreadRead) => fold([{ type: 'thread.read', state }]);
   // Each thread's newest reply as last heard, to tell a new reply from a read or a follow.
   const newest = new Map<string, string | null>();
@@ -37,10 +46,14 @@ export function createInboxSync(deps: SyncDeps & {
   let readAt = -Infinity;
   let reading: Promise<void> | null = null;
   async function read(): Promise<void> {
-    const answer = await api.request(inboxResponse, 'rest', '/chat/inbox');
+    const heard: InboxEvent[] = [];
+    heardWhileReading = heard;
+    const answer = await api.request(inboxResponse, 'rest', '/chat/inbox').finally(() => {
+      if (heardWhileReading === heard) heardWhileReading = null;
+    });
     if (!answer.ok) return;
     for (const state of answer.data.threads) newest.set(state.parentMessage, state.newest?._id ?? null);
-    await fold([{ type: 'inbox.loaded', inbox: answer.data }]);
+    await fold([{ type: 'inbox.loaded', inbox: answer.data }, ...heard]);
   }
   function refresh(): Promise<void> {
     readAt = now();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Inbox } from '../../../src/contract/inbox';
 import type { ApiClient } from '../../../src/sync/api-client';
 import { createInboxSync, INBOX_FRESH_MS } from '../../../src/sync/inbox-sync';
 import type { SocketTransport } from '../../../src/sync/socket-transport';
@@ -54,5 +55,22 @@ describe('the inbox read when it opens', () => {
     // A (re)connection always reads it whole.
     await t.sync.refresh();
     expect(t.reads()).toBe(3);
+  });
+});
+
+describe('the inbox read whole while events come', () => {
+  it('keeps a mention heard while its answer, made before it, was on the way', async () => {
+    const t = inboxSync();
+    t.holdNext();
+    const reading = t.sync.refresh();
+    const mention = { _id: 'm-live', room: 'crypto', parentMessage: null, date: '2026-11-28T10:00:00.000Z', author: 'coach', excerpt: '@vip Sur mobile' };
+    await t.sync.fold([{ type: 'mention.received', mention }]);
+    // The answer (an empty inbox) was made before the mention: it must not take it away.
+    t.answer();
+    await reading;
+    expect((await readKv<Inbox>(store.db, INBOX_KEY))?.mentions.map((m) => m._id)).toEqual(['m-live']);
+    // Heard after the read, folded once (never twice on a later read).
+    await t.sync.refresh();
+    expect((await readKv<Inbox>(store.db, INBOX_KEY))?.mentions).toEqual([]);
   });
 });
