@@ -4,6 +4,7 @@ import type { Agent } from 'node:https';
 import { join, relative, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
+import { createSessionEnds } from './auth/session-ends';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod/mini';
@@ -196,7 +197,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     framed: framedOrigins(siteLinks, options.publicUrl),
     production: options.production ?? false,
   });
-  await app.register(fastifyJwt, { secret: options.jwtSecret });
+  // One algorithm, pinned both ways: a token signed otherwise ('none', RS256 with our secret as a key…) is refused.
+  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   registerDevPageGuard(app, options.db);
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
@@ -208,7 +210,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   // Mentions, replies in followed threads, private messages and lives starting (issue 22).
   const chatPushes = createChatPushes(db, push, app.log);
   // Before the routes: they announce changes and count connected members through it.
-  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts);
+  const sessions = createSessionEnds();
+  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts, sessions);
   const accounts: AccountServices = {
     app,
     db,
@@ -216,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     vapidPublicKey: vapid.publicKey,
     uploadsDir: options.uploadsDir,
     now: options.now ?? (() => new Date()),
+    sessions,
     contactEmail,
     publicUrl: options.publicUrl,
     mailboxPage: options.mailboxPage ?? true,
@@ -228,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log, (started, at) => chatPushes.livesStarted(started, at));
   registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
   const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
+  sessions.onEnded((userId) => contentSubscriptions.closeConnectionsOf(userId));
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db, io);
   registerLiveRoutes(app, db);

@@ -36,7 +36,7 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
   // folded into the store, competed with the room's first page for the network, the server and the
   // main thread. Elsewhere every screen needs them at once.
   const firstScreenShown = firstScreen.path.startsWith('/chat') ? bootStepReached('list-shown', FIRST_SCREEN_WAIT_MS) : Promise.resolve();
-  const chat = createChatConnection({ db, api, getToken: readToken, firstScreen: firstScreenShown });
+  const chat = createChatConnection({ db, api, getToken: readToken, firstScreen: firstScreenShown, onRefused: session.refreshUser });
   const realtime$ = chat.sync$.pipe(
     switchMap((sync) => sync?.status$ ?? of('offline' as const)),
     map((status) => status !== 'offline'),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open-database';
 import type { MailProvider } from '../mail/mail-provider';
+import type { SessionEnds } from '../auth/session-ends';
 
 /** What the account routes share: the database, the mail provider, the outside providers' settings. */
 export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit'> & {
@@ -13,6 +14,8 @@ export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 
   uploadsDir: string;
   /** The clock codes expire by (tests move it). */
   now: () => Date;
+  /** Closes the connections of a member whose token version has just moved on. */
+  sessions: SessionEnds;
 };
 
 /** Where members reach the app, for links in e-mails and redirects: `PUBLIC_URL`, else this request's origin. */

@@ -28,6 +28,13 @@ export async function userFromToken(app: FastifyInstance, db: Database, token: s
   return user;
 }
 
+/** When a token expires (milliseconds since the epoch), null when it carries no expiry it could be read by. */
+export function tokenExpiry(app: FastifyInstance, token: string): number | null {
+  const decoded: unknown = app.jwt.decode(token);
+  const exp = typeof decoded === 'object' && decoded !== null && 'exp' in decoded ? decoded.exp : null;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
 /** When the request's bearer token was issued (seconds since the epoch), null without a valid one. */
 export function bearerIssuedAt(app: FastifyInstance, request: FastifyRequest): number | null {
   const token = bearerOf(request);

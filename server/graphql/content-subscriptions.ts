@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, Kind, parse, subscribe, validate, type DocumentNode } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { contentConnectionParams } from '../../src/contract/content-events';
 import { GRAPHQL_PATH } from '../../src/contract/hosts';
 import { userFromToken } from '../auth/tokens';
@@ -16,6 +16,8 @@ import { subscriptionRoot } from './live-content-schema';
 export type ContentSubscriptions = {
   /** Open WebSocket connections (tests wait on them). */
   connections(): number;
+  /** Closes a member's connections (their sessions ended): the client connects again with the token it holds. */
+  closeConnectionsOf(userId: number): void;
   /** Ends every connection and stops accepting new ones. */
   close(): Promise<void>;
 };
@@ -37,6 +39,8 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
   // graphql-ws is handed our own graphql functions: under vitest its `import 'graphql'` may resolve
   // to another build than ours, and a schema only works with the functions of its own build.
   const syntaxErrors = new WeakMap<DocumentNode, GraphQLError>();
+  // Each accepted connection's member.
+  const members = new Map<WebSocket, number>();
   const server = useServer<Record<string, unknown> | undefined, { user: UserRow }>(
     {
       schema: contentSchema,
@@ -50,6 +54,8 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
         });
         if (!user) return false;
         ctx.extra.user = user;
+        members.set(ctx.extra.socket, user.id);
+        ctx.extra.socket.once('close', () => members.delete(ctx.extra.socket));
         return true;
       },
       context(ctx): ContentContext {
@@ -79,6 +85,9 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
 
   return {
     connections: () => wss.clients.size,
+    closeConnectionsOf(userId) {
+      for (const [socket, member] of members) if (member === userId) socket.close(FORBIDDEN, 'Forbidden');
+    },
     async close() {
       app.server.off('upgrade', onUpgrade);
       // Closed at once: a polite close waits for each client's answer, and tests must not hang.
@@ -87,5 +96,8 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
     },
   };
 }
+
+/** graphql-ws's close code for a refused connection: its client tries again, with the token it holds then. */
+const FORBIDDEN = 4403;
 
 const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0] ?? '';

@@ -36,7 +36,8 @@ import { SLOW_MODE_EVENT } from '../../src/contract/chat-room';
 import { INBOX_CLIENT_EVENTS, INBOX_SERVER_EVENTS, type InboxMention, type ThreadRead, type threadReadAck } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS, READ_SERVER_EVENTS, type RoomRead, type roomReadAck, type roomReadsAck } from '../../src/contract/read-state';
 import type { Database } from '../db/open-database';
-import { userFromToken } from '../auth/tokens';
+import { tokenExpiry, userFromToken } from '../auth/tokens';
+import type { SessionEnds } from '../auth/session-ends';
 import { createRoomPosts, type RoomPosts, type RoomPostsOptions } from '../chat/room-posts';
 import { announceRoomPosts } from '../chat/chat-broadcast';
 import { registerChatHandlers } from '../chat/chat-socket-handlers';
@@ -98,7 +99,8 @@ export type ServerToClientEvents = {
   [INBOX_SERVER_EVENTS.mention]: (mention: InboxMention) => void;
 };
 
-export type SocketData = { user: UserRow };
+/** The member, and when the token the socket was opened with expires (ms since the epoch). */
+export type SocketData = { user: UserRow; expiresAt: number | null };
 export type ComptoirSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -112,6 +114,7 @@ export function attachSocketServer(
   flood: FloodControl = createFloodControl(),
   pushes: ChatPushes = NO_CHAT_PUSHES,
   roomPosts: Partial<Omit<RoomPostsOptions, 'announce'>> = {},
+  sessions?: SessionEnds,
 ): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Posts to a room written together are announced together (issue 25).
@@ -124,6 +127,7 @@ export function attachSocketServer(
       (user) => {
         if (!user) return next(new Error('Unauthorized'));
         socket.data.user = user;
+        socket.data.expiresAt = tokenExpiry(app, token);
         next();
       },
       (error: unknown) => {
@@ -132,12 +136,28 @@ export function attachSocketServer(
       },
     );
   });
+  // Ended sessions (a password change, 'Se déconnecter de tous les appareils', a deletion) close their
+  // sockets; a client reconnects with the token it holds, which the handshake checks again.
+  sessions?.onEnded((userId) => io.in(userChannel(userId)).disconnectSockets(true));
   io.on('connection', (socket) => {
     void socket.join(userChannel(socket.data.user.id));
+    closeAtExpiry(socket);
     registerChatHandlers(io, socket, db, app.log, flood, pushes, posts);
     registerMessagingHandlers(io, socket, db, app.log);
     registerReadStateHandlers(io, socket, db, app.log);
     registerInboxHandlers(io, socket, db, app.log);
   });
   return io;
+}
+
+/** setTimeout's longest delay (about 24.8 days): a longer-lived token's socket is reopened then, and checked again. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** A socket lives no longer than its token: at the expiry it is closed, and the handshake refuses the token. */
+function closeAtExpiry(socket: ComptoirSocket): void {
+  const { expiresAt } = socket.data;
+  if (expiresAt === null) return;
+  const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt - Date.now()), LONGEST_TIMER_MS));
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
 }

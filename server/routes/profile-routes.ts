@@ -8,6 +8,7 @@ import {
   deleteAccountInput,
   PROFILE_UPLOAD_MAX_BYTES,
   RECENT_SIGN_IN_MINUTES,
+  SIGN_OUT_EVERYWHERE_PATH,
   updateUserInput,
   type UpdateUserAnswer,
   type UploadAnswer,
@@ -117,7 +118,11 @@ export function registerProfileRoutes(services: AccountServices): void {
       }
     }
     const answer: UpdateUserAnswer = { user: toUserDto(updated, await subscriptionsOf(db, updated.id)) };
-    if (changingPassword) answer.jwt = issueToken(app, updated);
+    if (changingPassword) {
+      answer.jwt = issueToken(app, updated);
+      // This device's socket reconnects with the token of the answer (src/sync/socket-transport.ts).
+      services.sessions.ended(updated.id);
+    }
     return reply.send(answer);
   });
 
@@ -224,6 +229,20 @@ export function registerProfileRoutes(services: AccountServices): void {
       await tx.delete(pushEndpoints).where(eq(pushEndpoints.userId, user.id));
       await tx.delete(userSubscriptions).where(eq(userSubscriptions.userId, user.id));
     });
+    services.sessions.ended(user.id);
+    return reply.send({ success: true });
+  });
+
+  // 'Se déconnecter de tous les appareils' (issue 23, ours): every token issued so far is refused,
+  // this one included, and every open connection of the member is closed.
+  app.post(`/rest${SIGN_OUT_EVERYWHERE_PATH}`, async (request, reply) => {
+    const user = await requestUser(app, db, request);
+    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    services.sessions.ended(user.id);
     return reply.send({ success: true });
   });
 

@@ -120,6 +120,8 @@ export const PROFILE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const deleteAccountInput = z.object({ password: z.optional(z.string().check(z.maxLength(200))) });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 export const deleteAccountAnswer = successAnswer;
+/** `POST /rest/users/logout_everywhere` (ours, issue 23) → `successAnswer`: every token issued so far is refused. */
+export const SIGN_OUT_EVERYWHERE_PATH = '/users/logout_everywhere';
 export const RECENT_SIGN_IN_MINUTES = 15;
 export const DELETE_ACCOUNT_MESSAGES = {
   passwordRequired: 'Saisissez votre mot de passe pour confirmer la suppression',

@@ -32,6 +32,11 @@ export const SECURITY_TEXT = {
   allRequired: 'Ces 3 champs sont requis',
   mismatch: 'Les deux nouveaux mot de passe ne sont pas identiques',
   changed: 'Votre mot de passe a été modifié',
+  sessionsTitle: 'Sessions',
+  sessionsHint: 'Un appareil perdu, un ordinateur partagé ? Fermez toutes les sessions ouvertes avec votre compte, celle-ci comprise.',
+  signOutEverywhere: 'Se déconnecter de tous les appareils',
+  signOutEverywhereQuestion: 'Fermer toutes vos sessions ? Vous devrez vous reconnecter sur chaque appareil, celui-ci compris.',
+  signOutEverywhereFailed: (reason: string) => `Les sessions n'ont pas pu être fermées : ${reason}`,
 } as const;
 
 export const CONTACT_TEXT = {

@@ -6,6 +6,7 @@ import type { ApiClient, ApiFailure, UploadProgressOptions } from './api-client'
 import {
   okAnswer,
   resetPasswordAnswer,
+  SIGN_OUT_EVERYWHERE_PATH,
   successAnswer,
   updateUserAnswer,
   uploadAnswer,
@@ -99,6 +100,12 @@ export function createAccountEffects(api: ApiClient) {
     async deleteAccount(password: string): Promise<string | null> {
       const body: DeleteAccountInput = password === '' ? {} : { password };
       const answer = await api.request(successAnswer, 'rest', '/users/delete', { method: 'DELETE', body });
+      return answer.ok ? null : answer.error;
+    },
+
+    /** 'Se déconnecter de tous les appareils' (issue 23): null once every session is ended, else the server's message. */
+    async signOutEverywhere(): Promise<string | null> {
+      const answer = await api.request(successAnswer, 'rest', SIGN_OUT_EVERYWHERE_PATH, { method: 'POST', body: {} });
       return answer.ok ? null : answer.error;
     },
 

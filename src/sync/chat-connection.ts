@@ -17,6 +17,8 @@ export function createChatConnection(deps: {
   getToken: () => string | null;
   /** Settles once the page's first screen is shown: the calls it does not need wait for it. */
   firstScreen?: Promise<void>;
+  /** The socket's handshake refused the token: the session is checked again. */
+  onRefused?: () => void;
 }) {
   const sync$ = new BehaviorSubject<ChatSync | null>(null);
   const messaging$ = new BehaviorSubject<MessagingSync | null>(null);
@@ -26,6 +28,7 @@ export function createChatConnection(deps: {
     start(): () => void {
       const socket = createSocketTransport({
         getToken: deps.getToken,
+        onRefused: deps.onRefused,
         onMalformed: (event, issues) => console.warn(`Événement « ${event} » ignoré : contenu inattendu`, issues),
       });
       const alerts = createAlertsSync({ db: deps.db, socket, api: deps.api });

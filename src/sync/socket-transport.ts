@@ -20,6 +20,11 @@ export type SocketTransport = {
   close(): void;
 };
 
+/** The server's refusal of a handshake's token (server/realtime/socket-server.ts). */
+const UNAUTHORIZED = 'Unauthorized';
+/** How long a refused handshake waits for a new token (a password change's answer) before the session is checked. */
+const TOKEN_SETTLE_MS = 1_000;
+
 /**
  * socket.io with the access token (spec 2 §7), reconnecting with capped, jittered backoff. The
  * server's 'reconnect socket' means: disconnect, then connect again.
@@ -28,11 +33,18 @@ export function createSocketTransport(deps: {
   getToken: () => string | null;
   url?: string;
   onMalformed?: (event: string, issues: unknown) => void;
+  /** The server refused the token (revoked, expired): the session is checked again (`session.refresh`). */
+  onRefused?: () => void;
 }): SocketTransport {
+  // The token of the last handshake: a refused one may have been replaced since (a password change).
+  let tokenSent = '';
   const socket: Socket = io(deps.url ?? '', {
     path: SOCKET_PATH,
     transports: ['websocket'],
-    auth: (callback) => callback({ token: deps.getToken() ?? '' }),
+    auth: (callback) => {
+      tokenSent = deps.getToken() ?? '';
+      callback({ token: tokenSent });
+    },
     reconnectionDelay: 500,
     reconnectionDelayMax: 10_000,
     randomizationFactor: 0.5,
@@ -49,6 +61,19 @@ export function createSocketTransport(deps: {
     connected$.next(false);
     // A disconnection the server decided is not retried by socket.io itself.
     if (reason === 'io server disconnect') socket.connect();
+  });
+  // A handshake refused for its token is not tried again by socket.io. A password change on this
+  // device ends its sockets too: the answer's new token is in hand a moment later and opens them
+  // again. Otherwise the session is over elsewhere, and the session machine checks it.
+  let refusedTimer: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (error) => {
+    if (error.message !== UNAUTHORIZED || socket.active) return;
+    clearTimeout(refusedTimer);
+    refusedTimer = setTimeout(() => {
+      const token = deps.getToken();
+      if (token !== null && token !== tokenSent) socket.connect();
+      else deps.onRefused?.();
+    }, TOKEN_SETTLE_MS);
   });
   socket.on(SERVER_EVENTS.reconnect, () => {
     socket.disconnect();
@@ -105,6 +130,7 @@ export function createSocketTransport(deps: {
     },
     malformedCount: () => malformed,
     close() {
+      clearTimeout(refusedTimer);
       globalThis.removeEventListener?.('online', reconnectNow);
       connectHandlers.clear();
       socket.removeAllListeners();

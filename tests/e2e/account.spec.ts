@@ -73,6 +73,30 @@ test('the password change: its rules, then the new password signs in and the old
   await other.close();
 });
 
+test("'Se déconnecter de tous les appareils' asks first, then signs out this browser and, by itself, the member's other one", async ({ page, request, browser }) => {
+  const account = await freshAccount(request, 'partout');
+  // The member's other browser: its socket is closed by the server and refused again.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signedIn(otherPage, account.email, account.password);
+
+  await signedIn(page, account.email, account.password, '/profil/security');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
+  const question = page.getByRole('dialog', { name: /Fermer toutes vos sessions/ });
+  await question.getByRole('button', { name: 'Non' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sécurité' })).toBeVisible();
+  await sessions.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
+  await question.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  // No reload: the other browser signs itself out once its socket is refused.
+  await expect(otherPage.getByRole('heading', { name: 'Connexion' })).toBeVisible({ timeout: paced(10_000) });
+  // The password still signs in: a new session.
+  await signIn(page, account.email, account.password);
+  await other.close();
+});
+
 test("deleting the account from the profile asks twice, signs out, and the account cannot sign in again", async ({ page, request }) => {
   const account = await freshAccount(request, 'adieu');
   await signedIn(page, account.email, account.password, '/profil');

@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../common/toast';
 import { SECURITY_TEXT } from '../../domain/account-text-fr';
 import { useApp } from '../app-context';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { signOutEverywhereMachine, type SignOutEverywhereState } from '../../machines/sign-out-everywhere-machine';
+import { TEXT } from '../../domain/text-fr';
 import { Button, ErrorText, Field } from '../common/ui';
+import { ConfirmDialog } from '../chat/confirm-dialog';
 import { usePageTitle } from '../common/use-page-title';
 
 /** `/profil/security`: the password change form (spec 1 §2, §5, §8). */
@@ -13,6 +18,7 @@ export function SecurityPage() {
     <Wrapper>
       <h1>{SECURITY_TEXT.title}</h1>
       <PasswordForm />
+      <SignOutEverywhere />
     </Wrapper>
   );
 }
@@ -66,6 +72,43 @@ function PasswordForm() {
     </Form>
   );
 }
+
+/** 'Se déconnecter de tous les appareils': one confirmation, then every session ends, this one too. */
+function SignOutEverywhere() {
+  const { accounts, session } = useApp();
+  const actor = useActorRef(
+    signOutEverywhereMachine.provide({
+      actors: { endSessions: fromPromise(() => accounts.signOutEverywhere()) },
+      actions: { signOut: () => session.send({ type: 'session.signOut' }) },
+    }),
+  );
+  const state = useSelector(actor, (s) => s.value as SignOutEverywhereState);
+  const error = useSelector(actor, (s) => s.context.error);
+  return (
+    <Section aria-labelledby="sessions">
+      <h2 id="sessions">{SECURITY_TEXT.sessionsTitle}</h2>
+      <p>{SECURITY_TEXT.sessionsHint}</p>
+      <Button type="button" variant="danger" disabled={state !== 'idle'} onClick={() => actor.send({ type: 'start' })}>
+        {SECURITY_TEXT.signOutEverywhere}
+      </Button>
+      {error !== null ? <ErrorText role="alert">{SECURITY_TEXT.signOutEverywhereFailed(error === '' ? TEXT.requestFailed : error)}</ErrorText> : null}
+      <ConfirmDialog
+        question={state === 'confirming' ? SECURITY_TEXT.signOutEverywhereQuestion : null}
+        onAnswer={(yes) => actor.send({ type: yes ? 'confirm.yes' : 'cancel' })}
+      />
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  display: grid;
+  justify-items: start;
+  gap: 8px;
+  & p {
+    margin: 0;
+    color: var(--muted);
+  }
+`;
 
 const Wrapper = styled.div`
   padding: 24px 32px;
