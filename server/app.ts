@@ -107,6 +107,7 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
     | 'google'
     | 'registerLimit'
     | 'floodLimits'
+    | 'connectionCaps'
     | 'vapid'
     | 'vapidSubject'
     | 'stripe'
@@ -211,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const chatPushes = createChatPushes(db, push, app.log);
   // Before the routes: they announce changes and count connected members through it.
   const sessions = createSessionEnds();
-  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts, sessions);
+  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts, sessions, options.connectionCaps);
   const accounts: AccountServices = {
     app,
     db,

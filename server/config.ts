@@ -8,6 +8,7 @@ import type { StripeConfig } from './billing/billing-services';
 import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider';
 import { DEFAULT_SITE_LINKS } from './content/site-links';
 import { DEFAULT_FLOOD_LIMITS, parseRate, type FloodLimits } from './chat/flood-control';
+import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './realtime/connection-caps';
 
 /** An address the client frames or links to: http(s), or a path of this server. */
 function siteAddress(name: string) {
@@ -39,6 +40,8 @@ const environment = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MAILBOX_PAGE: z.enum(['0', '1']).optional(),
   REGISTER_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_CONNECTION_CAPS.perMember),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_CONNECTION_CAPS.perAddress),
   FLOOD_POSTS: floodRate('FLOOD_POSTS').optional(),
   FLOOD_LIKES: floodRate('FLOOD_LIKES').optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
@@ -91,6 +94,8 @@ export type ServerConfig = {
   registerLimit: number;
   /** One member's posts per stream and likes (`FLOOD_POSTS`, `FLOOD_LIKES`: 'N/S'); writers of alerts get ten times as much. */
   floodLimits: FloodLimits;
+  /** Open sockets per member and per address (`SOCKETS_PER_MEMBER`, `SOCKETS_PER_ADDRESS`; the load runs raise the second). */
+  connectionCaps: ConnectionCaps;
   recaptcha: { secret: string; siteKey: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   /**
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailboxPage: e.MAILBOX_PAGE === '1' || (e.MAILBOX_PAGE !== '0' && e.NODE_ENV !== 'production'),
     registerLimit: e.REGISTER_LIMIT,
     floodLimits: { post: e.FLOOD_POSTS ?? DEFAULT_FLOOD_LIMITS.post, like: e.FLOOD_LIKES ?? DEFAULT_FLOOD_LIMITS.like },
+    connectionCaps: { perMember: e.SOCKETS_PER_MEMBER, perAddress: e.SOCKETS_PER_ADDRESS },
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,

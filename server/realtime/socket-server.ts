@@ -47,6 +47,7 @@ import { registerReadStateHandlers } from '../chat/read-state-handlers';
 import { registerInboxHandlers } from '../chat/inbox-handlers';
 import type { UserRow } from '../users/user-queries';
 import { userChannel } from './channels';
+import { createConnectionCounts, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './connection-caps';
 
 /**
  * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
@@ -115,6 +116,7 @@ export function attachSocketServer(
   pushes: ChatPushes = NO_CHAT_PUSHES,
   roomPosts: Partial<Omit<RoomPostsOptions, 'announce'>> = {},
   sessions?: SessionEnds,
+  caps: ConnectionCaps = DEFAULT_CONNECTION_CAPS,
 ): ComptoirIo {
   const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Posts to a room written together are announced together (issue 25).
@@ -135,6 +137,16 @@ export function attachSocketServer(
         next(new Error('Erreur lors de la requête'));
       },
     );
+  });
+  // Last, once the member is known: a handshake admitted here is counted until its socket closes.
+  const counts = createConnectionCounts(caps);
+  io.use((socket, next) => {
+    const { id } = socket.data.user;
+    const { address } = socket.handshake;
+    const refusal = counts.admit(id, address);
+    if (refusal !== null) return next(new Error(refusal));
+    socket.once('disconnect', () => counts.release(id, address));
+    next();
   });
   // Ended sessions (a password change, 'Se déconnecter de tous les appareils', a deletion) close their
   // sockets; a client reconnects with the token it holds, which the handshake checks again.

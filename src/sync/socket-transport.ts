@@ -24,6 +24,8 @@ export type SocketTransport = {
 const UNAUTHORIZED = 'Unauthorized';
 /** How long a refused handshake waits for a new token (a password change's answer) before the session is checked. */
 const TOKEN_SETTLE_MS = 1_000;
+/** About how long a handshake refused for another reason waits before the next (jittered ±50 %). */
+const REFUSED_RETRY_MS = 10_000;
 
 /**
  * socket.io with the access token (spec 2 §7), reconnecting with capped, jittered backoff. The
@@ -65,10 +67,15 @@ export function createSocketTransport(deps: {
   // A handshake refused for its token is not tried again by socket.io. A password change on this
   // device ends its sockets too: the answer's new token is in hand a moment later and opens them
   // again. Otherwise the session is over elsewhere, and the session machine checks it.
+  // Any other refusal (too many connections, the server's database away) is tried again later.
   let refusedTimer: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect_error', (error) => {
-    if (error.message !== UNAUTHORIZED || socket.active) return;
+    if (socket.active) return;
     clearTimeout(refusedTimer);
+    if (error.message !== UNAUTHORIZED) {
+      refusedTimer = setTimeout(() => socket.connect(), REFUSED_RETRY_MS * (0.5 + Math.random()));
+      return;
+    }
     refusedTimer = setTimeout(() => {
       const token = deps.getToken();
       if (token !== null && token !== tokenSent) socket.connect();

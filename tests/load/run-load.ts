@@ -74,7 +74,8 @@ async function main(): Promise<void> {
     }
     try {
       const members = await seedLoadDatabase(where, total, jwtSecret);
-      const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
+      // Every generated member connects from this machine's one address.
+      const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1', SOCKETS_PER_ADDRESS: '100000' };
       if (where.kind === 'postgres') env.DATABASE_URL = where.url;
       const server = await startLoadServer(PORT, { kind: 'comptoir', env });
       let side: Side;

@@ -10,6 +10,8 @@ import { chatClient, userIdOf } from './chat-helpers';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from './test-server';
 import { users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
+import { firstValueFrom, filter } from 'rxjs';
+import { createSocketTransport } from '../../src/sync/socket-transport';
 
 /**
  * Sessions (issue 23): tokens signed with one pinned algorithm, expiring, and revoked by a password
@@ -181,5 +183,30 @@ describe('ending every session', () => {
     expect(deleted.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
     expect((await socketWith(await chat.token('support'))).outcome).toBe('Unauthorized');
+  });
+});
+
+describe("the client's socket when its sessions end", () => {
+  it('reconnects with the token that replaced a refused one, and has the session checked when none did', async () => {
+    const first = await server.tokenOf('membre');
+    let token: string | null = first;
+    let refused = 0;
+    const transport = createSocketTransport({ url: server.url, getToken: () => token, onRefused: () => void (refused += 1) });
+    try {
+      await firstValueFrom(transport.connected$.pipe(filter(Boolean)));
+      // A password change on this device: the answer's token arrives while the socket is refused.
+      const changed = await server.put('/content/api/user/update', { previousPassword: DEMO_PASSWORD, password: 'nouveau-mot-de-passe-2' }, first);
+      token = ((await changed.json()) as { jwt?: string }).jwt ?? null;
+      await firstValueFrom(transport.connected$.pipe(filter((up) => !up)));
+      await firstValueFrom(transport.connected$.pipe(filter(Boolean)));
+      expect(refused).toBe(0);
+      // Ended elsewhere: no newer token, so the session is checked (and signed out by the app).
+      expect((await server.post('/rest/users/logout_everywhere', {}, token ?? '')).status).toBe(200);
+      await firstValueFrom(transport.connected$.pipe(filter((up) => !up)));
+      await expect.poll(() => refused, { timeout: 5000 }).toBe(1);
+      expect(transport.connected$.value).toBe(false);
+    } finally {
+      transport.close();
+    }
   });
 });
