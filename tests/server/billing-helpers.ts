@@ -14,6 +14,7 @@ import { REST_BASE } from '../../src/contract/hosts';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { users, userSubscriptions } from '../../server/db/schema';
 import { REGISTER_MUTATION } from '../../src/contract/graphql-documents';
+import { AFFILIATION_PATHS, createAffiliationAnswer } from '../../src/contract/referral';
 import type { TestServer } from './test-server';
 
 /** The card provider's test cards (spec: Stripe's). */
@@ -96,5 +97,24 @@ export function billingClient(server: TestServer) {
 export async function newMember(server: TestServer, username: string): Promise<string> {
   const answer = await server.graphql(REGISTER_MUTATION, { input: { username, email: `${username}@exemple.test`, password: DEMO_PASSWORD } });
   expect(answer.errors).toBeUndefined();
+  return username;
+}
+
+/** A member with an affiliation (the referral programme); returns the account and its code. */
+export async function newReferrer(server: TestServer, username: string): Promise<{ account: string; code: string }> {
+  const account = await newMember(server, username);
+  const response = await server.post(rest(AFFILIATION_PATHS.affiliation), {}, await server.tokenOf(account));
+  expect(response.status).toBe(200);
+  return { account, code: createAffiliationAnswer.parse(await response.json()).affiliation.code };
+}
+
+/** A visitor who opened a referral link (its cookies, or none) and then registered. */
+export async function newReferee(server: TestServer, username: string, code: string | null): Promise<string> {
+  const response = await fetch(`${server.url}/content/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(code ? { cookie: `aff=${code}; affint=${code}` } : {}) },
+    body: JSON.stringify({ query: REGISTER_MUTATION, variables: { input: { username, email: `${username}@exemple.test`, password: DEMO_PASSWORD } } }),
+  });
+  expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
   return username;
 }

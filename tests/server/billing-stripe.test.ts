@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { BILLING_PATHS, BILLING_TEXT, checkNewAnswer, paymentConfig } from '../../src/contract/billing';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { runRenewals } from '../../server/billing/renewals';
-import { payments } from '../../server/db/schema';
+import { payments, referrals, users } from '../../server/db/schema';
 import { jsonOf } from './account-helpers';
-import { billingClient, newMember, rest } from './billing-helpers';
+import { billingClient, newMember, newReferee, newReferrer, rest } from './billing-helpers';
 import { startFakeStripe } from './fake-stripe';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -164,5 +164,44 @@ describe('Stripe webhooks', () => {
     expect(renewal[0]!.form.get('off_session')).toBe('true');
     expect(renewal[0]!.idempotencyKey).toBe(`pay_${planId}_2:1`);
     expect((await billing.expiryOf(buyer, SUBSCRIPTION.VIP))!.getTime()).toBeGreaterThan(expiry.getTime());
+  });
+});
+
+describe('payments under faults (issue 23)', () => {
+  it('abandoned in the bank window, resumed later, its webhook delivered three times and out of order while two tabs ask: one grant, one invoice, one commission', async () => {
+    const { account: sponsor, code } = await newReferrer(server, `parrainstripe${++counter}`);
+    const buyer = await newReferee(server, `filleulstripe${++counter}`, code);
+    const result = await purchase(buyer, 'pm_card_authenticationRequired');
+    expect(result.answer?.status).toBe('pending');
+    const paymentId = result.answer!.paymentId;
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const intent = { id: row!.providerRef!, paymentId };
+    const token = await billing.token(buyer);
+    const checkNew = async () => checkNewAnswer.parse((await jsonOf(await server.get(rest(BILLING_PATHS.checkNew), token))).body);
+
+    // The tab closed before the bank's window was answered: nothing granted, nothing to thank for.
+    expect((await checkNew()).new).toBe(false);
+    expect(await billing.expiryOf(buyer, SUBSCRIPTION.VIP)).toBeNull();
+
+    // Resumed later in the bank's window; Stripe delivers its verdict three times, a stale failure
+    // among them, while two tabs of the member ask for it.
+    stripe.intents.get(intent.id)!.status = 'succeeded';
+    const succeeded = { id: 'evt_repris', type: 'payment_intent.succeeded', intent };
+    const staleFailure = { id: 'evt_ancien_echec', type: 'payment_intent.payment_failed', intent: { ...intent, code: 'payment_intent_authentication_failure' } };
+    const answers = await Promise.all([deliver(succeeded), checkNew(), deliver(staleFailure), checkNew(), deliver(succeeded), deliver({ ...succeeded, id: 'evt_repris_2' })]);
+    for (const answer of answers) if (answer instanceof Response) expect(answer.status).toBe(200);
+
+    const idOf = async (username: string) => (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+    const buyerId = await idOf(buyer);
+    expect(await billing.expiryOf(buyer, SUBSCRIPTION.VIP)).not.toBeNull();
+    expect(await billing.invoices(buyer)).toHaveLength(1);
+    expect((await billing.subscriptions(buyer)).subscriptions).toHaveLength(1);
+    const commissions = await server.database.db.select().from(referrals).where(eq(referrals.refereeId, buyerId));
+    expect(commissions.map((c) => c.referrerId)).toEqual([await idOf(sponsor)]);
+    expect((await server.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]?.status).toBe('succeeded');
+    // The thank-you page was shown to one tab at most, and is not shown again.
+    const thanked = answers.filter((answer) => !(answer instanceof Response) && answer.new);
+    expect(thanked.length).toBeLessThanOrEqual(1);
+    expect((await checkNew()).new).toBe(false);
   });
 });

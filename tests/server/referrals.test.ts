@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { payments, referrals, users, userSubscriptions } from '../../server/db/schema';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { addMonths } from '../../src/domain/pricing';
-import { billingClient, CARDS, newMember, rest } from './billing-helpers';
+import { billingClient, CARDS, newMember, newReferee, newReferrer, rest } from './billing-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -27,24 +27,9 @@ const referralsOf = async (account: string) => referralsAnswer.parse(await (awai
 const transfersOf = async (account: string) => transfersAnswer.parse(await (await get(account, AFFILIATION_PATHS.transfers)).json()).data;
 
 /** A referrer with an affiliation; returns its code. */
-async function referrer(): Promise<{ account: string; code: string }> {
-  const account = await newMember(server, fresh('parrain'));
-  const response = await server.post(rest(AFFILIATION_PATHS.affiliation), {}, await billing.token(account));
-  expect(response.status).toBe(200);
-  return { account, code: createAffiliationAnswer.parse(await response.json()).affiliation.code };
-}
-
+const referrer = () => newReferrer(server, fresh('parrain'));
 /** A visitor who opened the referral link (its cookies) and registered. */
-async function referee(code: string | null): Promise<string> {
-  const username = fresh('filleul');
-  const response = await fetch(`${server.url}/content/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(code ? { cookie: `aff=${code}; affint=${code}` } : {}) },
-    body: JSON.stringify({ query: REGISTER_MUTATION, variables: { input: { username, email: `${username}@exemple.test`, password: DEMO_PASSWORD } } }),
-  });
-  expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
-  return username;
-}
+const referee = (code: string | null) => newReferee(server, fresh('filleul'), code);
 
 const userId = async (username: string) => (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1))[0]!.id;
 const runPayouts = (at: Date) => server.post(rest(AFFILIATION_PATHS.localPayouts), { at: at.toISOString() });
