@@ -37,6 +37,8 @@ export default defineConfig({
   expect: { timeout: paced(7_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // An action whose element never comes fails in seconds, not at the journey's whole time.
+    actionTimeout: paced(20_000),
     baseURL: serverURL(0),
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
