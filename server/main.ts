@@ -50,6 +50,23 @@ async function main(): Promise<void> {
   app.log.info(`Comptoir sur http://${where}:${config.port} (${database.engine})`);
   const notice = devPagesNotice(config);
   if (notice) app.log.warn(notice);
+  answerMemoryQuestions();
+}
+
+/**
+ * Started by a load run with an IPC channel (tests/load/run-endurance.ts), the server answers its
+ * 'memory' questions with its heap after a full collection (when started with --expose-gc).
+ * Without a channel (npm start, production) nothing listens.
+ */
+function answerMemoryQuestions(): void {
+  const send = process.send?.bind(process);
+  if (!send) return;
+  process.on('message', (question: unknown) => {
+    if (question !== 'memory') return;
+    (globalThis as { gc?: () => void }).gc?.();
+    const { heapUsed, rss } = process.memoryUsage();
+    send({ memory: { heapUsed, rss } });
+  });
 }
 
 /**

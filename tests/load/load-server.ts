@@ -2,6 +2,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { z } from 'zod/mini';
 
 /**
  * The servers the load runs against, each in a process of its own: Comptoir's production start
@@ -12,15 +13,23 @@ import { join } from 'node:path';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-export type LoadServer = { url: string; pid: number; stop(): Promise<void> };
+export type LoadServer = {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  /** The server's heap after a full collection and its resident memory, in bytes (a server started with `memory`). */
+  memory(): Promise<{ heapUsed: number; rss: number }>;
+};
 
-export type ServerKind = { kind: 'comptoir'; env: Record<string, string> } | { kind: 'bare' };
+/** `memory`: started with an IPC channel and `--expose-gc`, so that `LoadServer.memory()` answers. */
+export type ServerKind = { kind: 'comptoir'; env: Record<string, string>; memory?: boolean } | { kind: 'bare' };
 
 export async function startLoadServer(port: number, server: ServerKind): Promise<LoadServer> {
   const entry = server.kind === 'bare' ? join(root, 'bench/bare-server.ts') : serverEntry();
   // `LOAD_CPU_PROF=dir`: the server's CPU profile over its run, written into dir when it stops.
   const profile = server.kind === 'comptoir' && process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+  const withMemory = server.kind === 'comptoir' && server.memory === true;
+  const child = spawn(process.execPath, [...profile, ...(withMemory ? ['--expose-gc'] : []), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -31,7 +40,7 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
       LOG_LEVEL: 'warn',
       RENEWAL_INTERVAL_MINUTES: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(withMemory ? (['ipc'] as const) : [])],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`le serveur s'est arrêté (code ${code})`))));
   exited.catch(() => undefined);
@@ -43,7 +52,7 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child), memory: () => askMemory(child) };
 }
 
 /** The production start: the server compiled by `npm run build:server` (built by the load first). */
@@ -54,6 +63,28 @@ function serverEntry(): string {
 /** Compiles the server as `npm start` does, so the load measures what production runs. */
 export function buildServer(): void {
   execSync('npm run -s build:server', { cwd: root, stdio: 'inherit' });
+}
+
+const serverMemory = z.object({ memory: z.object({ heapUsed: z.number(), rss: z.number() }) });
+
+/** Asks the server for its memory over the IPC channel (server/main.ts answers 'memory'). */
+function askMemory(child: ChildProcess): Promise<{ heapUsed: number; rss: number }> {
+  if (!child.send) return Promise.reject(new Error('serveur démarré sans canal IPC : memory: true'));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('le serveur ne donne pas sa mémoire'));
+    }, 10_000);
+    const onMessage = (message: unknown) => {
+      const answer = serverMemory.safeParse(message);
+      if (!answer.success) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(answer.data.memory);
+    };
+    child.on('message', onMessage);
+    child.send?.('memory');
+  });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { count, like } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/open-database';
-import { messages } from '../../server/db/schema';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
+import { checkHistory, log, type HistoryCheck } from './load-checks';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -39,7 +37,7 @@ type Side = {
   capacity: number;
   capacityRuns: { rate: number; ackP95: number; errors: number }[];
   overload: RunResult | null;
-  history: { acked: number; missing: number; doubled: number; refusedStored: number } | null;
+  history: HistoryCheck | null;
   rssMb: number;
 };
 
@@ -166,35 +164,6 @@ async function runSide(server: LoadServer, members: readonly LoadMember[], name:
   }
 }
 
-/** Every acknowledged post is in the history once; a refused one is not in it. */
-async function checkHistory(where: LoadDatabase, runs: RunResult[]): Promise<Side['history']> {
-  const database = await openDatabase(where.kind === 'pglite' ? { dataDir: where.dataDir } : { databaseUrl: where.url, dataDir: null });
-  try {
-    const stored = await database.db
-      .select({ clientId: messages.clientId, n: count() })
-      .from(messages)
-      .where(like(messages.clientId, 'load-%'))
-      .groupBy(messages.clientId);
-    const times = new Map(stored.map((row) => [row.clientId, row.n]));
-    let missing = 0;
-    let doubled = 0;
-    let refusedStored = 0;
-    let acked = 0;
-    for (const run of runs) {
-      for (const id of run.ackedIds) {
-        acked += 1;
-        const n = times.get(id) ?? 0;
-        if (n === 0) missing += 1;
-        if (n > 1) doubled += 1;
-      }
-      for (const id of run.refusedIds) if (times.has(id)) refusedStored += 1;
-    }
-    return { acked, missing, doubled, refusedStored };
-  } finally {
-    await database.close();
-  }
-}
-
 function report(sides: Record<string, Side>): string[] {
   const failures: string[] = [];
   const floor = sides.floor;
@@ -244,15 +213,6 @@ function report(sides: Record<string, Side>): string[] {
     }
   }
   return failures;
-}
-
-function log(name: string, run: RunResult): void {
-  const errors = run.refused + run.failed;
-  console.log(
-    `${name.padEnd(8)} ${run.label.padEnd(14)} ${run.rate}/s × ${run.seconds} s, ${run.members} connectés (${run.inRoom} room) : ` +
-      `ack p50 ${run.ack.p50} p95 ${run.ack.p95} p99 ${run.ack.p99} ms, réception p95 ${run.delivery.p95} ms, ` +
-      `${run.acked} acceptés, ${errors} erreurs${errors ? ` ${JSON.stringify(run.refusals)}` : ''}, ${run.achievedPerSecond}/s, serveur ${run.serverCpuPercent} % ${run.serverRssMb} Mo, générateur ${run.generatorCpuPercent} %`,
-  );
 }
 
 function serialisable(side: Side) {
