@@ -5,6 +5,8 @@ import { join, relative, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { createSessionEnds } from './auth/session-ends';
+import { connectRedis } from './realtime/shared-redis';
+import { stopCounting } from './chat/chat-broadcast';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod/mini';
@@ -108,6 +110,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
     | 'registerLimit'
     | 'floodLimits'
     | 'connectionCaps'
+    | 'redisUrl'
+    | 'redisPrefix'
     | 'vapid'
     | 'vapidSubject'
     | 'stripe'
@@ -212,7 +216,15 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const chatPushes = createChatPushes(db, push, app.log);
   // Before the routes: they announce changes and count connected members through it.
   const sessions = createSessionEnds();
-  const io = attachSocketServer(app, db, createFloodControl(options.floodLimits), chatPushes, options.roomPosts, sessions, options.connectionCaps);
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.redisPrefix ?? 'comptoir', app.log) : undefined;
+  const io = attachSocketServer(app, db, {
+    flood: createFloodControl(options.floodLimits, redis),
+    pushes: chatPushes,
+    roomPosts: options.roomPosts,
+    sessions,
+    caps: options.connectionCaps,
+    redis,
+  });
   const accounts: AccountServices = {
     app,
     db,
@@ -325,7 +337,11 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     await contentSubscriptions.close();
   });
   app.addHook('onClose', async () => {
+    await stopCounting(io);
     await io.close();
+    // The departures of the sockets just closed may have asked for counts too.
+    await stopCounting(io);
+    await redis?.close();
   });
   return { app, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions } };
 }

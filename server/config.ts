@@ -40,6 +40,8 @@ const environment = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MAILBOX_PAGE: z.enum(['0', '1']).optional(),
   REGISTER_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'une adresse redis:// ou rediss://').optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w.-]{1,40}$/, 'lettres, chiffres, « . », « _ » ou « - »').default('comptoir'),
   SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_CONNECTION_CAPS.perMember),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_CONNECTION_CAPS.perAddress),
   FLOOD_POSTS: floodRate('FLOOD_POSTS').optional(),
@@ -94,6 +96,10 @@ export type ServerConfig = {
   registerLimit: number;
   /** One member's posts per stream and likes (`FLOOD_POSTS`, `FLOOD_LIKES`: 'N/S'); writers of alerts get ten times as much. */
   floodLimits: FloodLimits;
+  /** Redis (`REDIS_URL`): several processes share their broadcasts and flood limits through it (issue 24). */
+  redisUrl: string | undefined;
+  /** The keys' and streams' prefix in Redis (`REDIS_PREFIX`), for deployments sharing one. */
+  redisPrefix: string;
   /** Open sockets per member and per address (`SOCKETS_PER_MEMBER`, `SOCKETS_PER_ADDRESS`; the load runs raise the second). */
   connectionCaps: ConnectionCaps;
   recaptcha: { secret: string; siteKey: string } | undefined;
@@ -143,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     registerLimit: e.REGISTER_LIMIT,
     floodLimits: { post: e.FLOOD_POSTS ?? DEFAULT_FLOOD_LIMITS.post, like: e.FLOOD_LIKES ?? DEFAULT_FLOOD_LIMITS.like },
     connectionCaps: { perMember: e.SOCKETS_PER_MEMBER, perAddress: e.SOCKETS_PER_ADDRESS },
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     recaptcha: e.RECAPTCHA_SECRET ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY ?? '' } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,

@@ -6,7 +6,8 @@ import { runReferralPayouts, type PayoutSender } from './referrals/referral-payo
 import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { devPagesNotice } from './http/dev-pages';
-import { openDatabase } from './db/open-database';
+import { openDatabase, type OpenDatabase } from './db/open-database';
+import { onceAcrossProcesses } from './db/once-across-processes';
 import { seedDemoData } from './db/seed';
 import { seedDemoFormations } from './learning/seed-formations';
 import { seedDemoContent } from './content/seed-content';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     const seeded = await seedDemoContent(database.db, new Date());
     if (seeded.length > 0) app.log.info({ seeded }, 'demo content seeded');
   }
-  const renewals = scheduleRenewals(billing, payouts, config, app.log);
+  const renewals = scheduleRenewals(database, billing, payouts, config, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -73,19 +74,26 @@ function answerMemoryQuestions(): void {
  * Every `RENEWAL_INTERVAL_MINUTES` (never when 0): charges the plans due, then the referral
  * payout (it pays the previous month once, so its first run of a month, on the 1st, pays).
  */
-function scheduleRenewals(billing: BillingServices, payouts: PayoutSender, config: ServerConfig, log: FastifyBaseLogger): NodeJS.Timeout | undefined {
+function scheduleRenewals(
+  database: OpenDatabase,
+  billing: BillingServices,
+  payouts: PayoutSender,
+  config: ServerConfig,
+  log: FastifyBaseLogger,
+): NodeJS.Timeout | undefined {
   if (config.renewalIntervalMinutes === 0) return undefined;
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  // One process of the deployment at a time runs each job (issue 24).
   const run = async () => {
-    await runRenewals(billing, new Date(), origin).then(
-      (report) => {
-        if (report.charged + report.failed > 0) log.info({ renewals: report }, 'renewals charged');
+    await onceAcrossProcesses(database, 'renewals', () => runRenewals(billing, new Date(), origin)).then(
+      (outcome) => {
+        if (outcome.ran && outcome.result.charged + outcome.result.failed > 0) log.info({ renewals: outcome.result }, 'renewals charged');
       },
       (error: unknown) => log.error({ err: error }, 'renewal job failed'),
     );
-    await runReferralPayouts(billing.db, payouts, new Date()).then(
-      (report) => {
-        if (report.payouts + report.freeMonthGrants + report.failed > 0) log.info({ payouts: report }, 'referral payouts made');
+    await onceAcrossProcesses(database, 'referral-payouts', () => runReferralPayouts(billing.db, payouts, new Date())).then(
+      (outcome) => {
+        if (outcome.ran && outcome.result.payouts + outcome.result.freeMonthGrants + outcome.result.failed > 0) log.info({ payouts: outcome.result }, 'referral payouts made');
       },
       (error: unknown) => log.error({ err: error }, 'referral payout job failed'),
     );

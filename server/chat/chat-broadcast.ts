@@ -139,11 +139,31 @@ export function announcePin(io: ComptoirIo, place: MessagePlace, pinned: boolean
 
 /** Distinct members (not sockets) with the channel open, on every server sharing the adapter. */
 export async function connectedUsersIn(io: ComptoirIo, channel: string): Promise<number> {
-  const sockets = await io.in(channel).fetchSockets();
-  return new Set(sockets.map((socket) => socket.data.user.id)).size;
+  const asking = io.in(channel).fetchSockets();
+  let pending = countsUnderWay.get(io);
+  if (!pending) countsUnderWay.set(io, (pending = new Set()));
+  pending.add(asking);
+  try {
+    return new Set((await asking).map((socket) => socket.data.user.id)).size;
+  } finally {
+    pending.delete(asking);
+  }
+}
+
+/**
+ * A closing server counts no more departures, and lets the counts under way finish before its
+ * Redis closes: across processes a count asks the others through Redis, and a question sent on a
+ * closed client would fail with nobody to hear it.
+ */
+const closingServers = new WeakSet<ComptoirIo>();
+const countsUnderWay = new WeakMap<ComptoirIo, Set<Promise<unknown>>>();
+export async function stopCounting(io: ComptoirIo): Promise<void> {
+  closingServers.add(io);
+  await Promise.allSettled([...(countsUnderWay.get(io) ?? [])]);
 }
 
 export async function announceUsersCount(io: ComptoirIo, roomId: string): Promise<number> {
+  if (closingServers.has(io)) return 0;
   const count = await connectedUsersIn(io, roomChannel(roomId));
   io.to(roomChannel(roomId)).emit(SERVER_EVENTS.usersCount, { room: roomId, count });
   return count;

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SharedRedis } from '../realtime/shared-redis';
 import type { UserRow } from '../users/user-queries';
 
 /** A limit: so many actions per so many seconds. */
@@ -32,11 +33,26 @@ export type FloodControl = {
   take(kind: keyof FloodLimits, user: Pick<UserRow, 'id' | 'canWriteNews' | 'isStaff'>, stream?: string): Promise<FloodRefusal | null>;
 };
 
-export function createFloodControl(limits: FloodLimits = DEFAULT_FLOOD_LIMITS): FloodControl {
-  const limiter = (rate: Rate, factor: number) => new RateLimiterMemory({ points: rate.points * factor, duration: rate.seconds });
+/**
+ * Counted in the process, or in Redis when the server has it (issue 24: a member's rate is the same
+ * whichever process their sockets reach); Redis out of reach, the process counts alone meanwhile.
+ */
+export function createFloodControl(limits: FloodLimits = DEFAULT_FLOOD_LIMITS, redis?: SharedRedis): FloodControl {
+  const inProcess = (rate: Rate, factor: number) => new RateLimiterMemory({ points: rate.points * factor, duration: rate.seconds });
+  const limiter = (rate: Rate, factor: number, name: string) =>
+    redis
+      ? new RateLimiterRedis({
+          storeClient: redis.client,
+          useRedisPackage: true,
+          keyPrefix: `${redis.prefix}:flood:${name}`,
+          points: rate.points * factor,
+          duration: rate.seconds,
+          insuranceLimiter: inProcess(rate, factor),
+        })
+      : inProcess(rate, factor);
   const limiters = {
-    post: { member: limiter(limits.post, 1), staff: limiter(limits.post, STAFF_FACTOR) },
-    like: { member: limiter(limits.like, 1), staff: limiter(limits.like, STAFF_FACTOR) },
+    post: { member: limiter(limits.post, 1, 'post'), staff: limiter(limits.post, STAFF_FACTOR, 'post-staff') },
+    like: { member: limiter(limits.like, 1, 'like'), staff: limiter(limits.like, STAFF_FACTOR, 'like-staff') },
   };
   return {
     async take(kind, user, stream) {

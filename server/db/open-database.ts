@@ -19,7 +19,7 @@ export type OpenDatabase = {
 };
 
 /** The rows of a raw `db.execute(sql…)`, whichever engine answered (both hand back `{ rows }`). */
-export async function executeRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function executeRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
   throw new Error('réponse inattendue de la base');

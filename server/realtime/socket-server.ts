@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { SharedRedis } from './shared-redis';
 import type { z } from 'zod/mini';
 import {
   CLIENT_EVENTS,
@@ -109,16 +111,23 @@ export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Reco
  * socket.io on the HTTP server's own port. A connection is opened with the access token
  * (spec 2 §7 "Realtime connection"); a missing or bad token is refused at the handshake.
  */
-export function attachSocketServer(
-  app: FastifyInstance,
-  db: Database,
-  flood: FloodControl = createFloodControl(),
-  pushes: ChatPushes = NO_CHAT_PUSHES,
-  roomPosts: Partial<Omit<RoomPostsOptions, 'announce'>> = {},
-  sessions?: SessionEnds,
-  caps: ConnectionCaps = DEFAULT_CONNECTION_CAPS,
-): ComptoirIo {
-  const io: ComptoirIo = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+export type SocketServerOptions = {
+  flood?: FloodControl;
+  pushes?: ChatPushes;
+  roomPosts?: Partial<Omit<RoomPostsOptions, 'announce'>>;
+  sessions?: SessionEnds;
+  caps?: ConnectionCaps;
+  /** Several processes (issue 24): their broadcasts, channels and socket counts shared through Redis. */
+  redis?: SharedRedis;
+};
+
+export function attachSocketServer(app: FastifyInstance, db: Database, options: SocketServerOptions = {}): ComptoirIo {
+  const { flood = createFloodControl(), pushes = NO_CHAT_PUSHES, roomPosts = {}, sessions, caps = DEFAULT_CONNECTION_CAPS, redis } = options;
+  const io: ComptoirIo = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    ...(redis ? { adapter: createAdapter(redis.client, { streamName: `${redis.prefix}:socket.io` }) } : {}),
+  });
   // Posts to a room written together are announced together (issue 25).
   const posts: RoomPosts = createRoomPosts(db, { ...roomPosts, announce: (written) => announceRoomPosts(io, written) });
   io.use((socket, next) => {
