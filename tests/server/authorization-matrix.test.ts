@@ -37,9 +37,13 @@ import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { MUTE_TEXT } from '../../src/domain/mute';
 import {
   GRAPHQL_ROWS,
+  PRIME_READERS,
+  PRIME_TEXT,
   REST_ROWS,
   ROLES,
   SOCKET_ROWS,
+  VIP_READERS,
+  VIP_TEXT,
   type Expected,
   type Objects,
   type Outcome,
@@ -124,7 +128,7 @@ beforeAll(async () => {
     if (!('message' in answer)) throw new Error(`message de la victime refusé : ${JSON.stringify(answer)}`);
     return answer.message._id;
   };
-  const message = await post('forex', 'Message de la victime');
+  const message = await post('forex', VIP_TEXT);
   const throwaway = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await post('forex', `Message jetable (${role})`)] as const)));
   victimSocket.close();
   const [primeMessage] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.roomId, 'prime'), isNull(messages.deletedAt))).limit(1);
@@ -173,8 +177,9 @@ beforeAll(async () => {
   if (!primeMessage || !conversation || !privateMessage || !invoice || !alert || !formation || chapter === undefined || !primeFormation || primeChapter === undefined || !replay || !article || !tool || !social) {
     throw new Error('objets de démo manquants');
   }
-  // An urgent alert: its 'Bien reçu' is the members' to give (issue 22).
-  await db.update(alerts).set({ urgent: true }).where(eq(alerts.id, alert.id));
+  // An urgent alert: its 'Bien reçu' is the members' to give (issue 22). It and a Prime message say what only their readers may read.
+  await db.update(alerts).set({ urgent: true, content: VIP_TEXT }).where(eq(alerts.id, alert.id));
+  await db.update(messages).set({ content: PRIME_TEXT }).where(eq(messages.id, primeMessage.id));
   const emails = Object.fromEntries(ROLES.map((role) => [role, accounts[role]?.email ?? bystander.email]));
   objects = {
     emails: z.record(z.enum(ROLES), z.string()).parse(emails),
@@ -314,6 +319,8 @@ function check(mismatches: string[], name: string, role: Role, expected: Expecte
   if (showsOthers) return;
   const leaked = markers.filter((marker) => answer.body.includes(marker));
   if (leaked.length > 0) mismatches.push(`${name} × ${role}: données de la victime dans la réponse (${leaked.join(', ')})`);
+  if (!VIP_READERS.includes(role) && answer.body.includes(VIP_TEXT)) mismatches.push(`${name} × ${role}: texte VIP dans la réponse`);
+  if (!PRIME_READERS.includes(role) && answer.body.includes(PRIME_TEXT)) mismatches.push(`${name} × ${role}: texte Prime dans la réponse`);
 }
 
 /** A signed-in member's bearer token, and the token cookie their browser sends with pages and images. */

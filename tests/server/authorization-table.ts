@@ -44,6 +44,13 @@ export function cells(others: Outcome, named: Partial<Record<Role, Outcome>> = {
 /** The same answer to every role named. */
 const each = (roles: readonly Role[], outcome: Outcome): Partial<Record<Role, Outcome>> => Object.fromEntries(roles.map((role) => [role, outcome]));
 
+/** Who reads the VIP rooms and alerts whole, and the Prime room: no answer to anyone else may carry their text. */
+export const VIP_READERS: readonly Role[] = ['vip', 'live', 'prime', 'banni', 'muted', 'coach', 'staff'];
+export const PRIME_READERS: readonly Role[] = ['prime', 'coach'];
+/** Texts the test's setup writes where only those readers may read them. */
+export const VIP_TEXT = 'Analyse VIP réservée (matrice)';
+export const PRIME_TEXT = 'Analyse Prime réservée (matrice)';
+
 /** Columns that answer alike. */
 const NO_VIP = ['membre', 'vipExpired'] as const satisfies readonly Role[];
 /** Subscription 6 (spec 2 §6). */
@@ -202,7 +209,7 @@ export const REST_ROWS: RestRow[] = [
   { method: 'POST', route: '/rest/alerts/v2', body: () => ({}), expect: signedIn() },
   { method: 'POST', route: '/rest/alerts', body: () => ({ title: 'Alerte de la matrice', room: 'forex', content: 'EUR/USD', sendMail: false }), expect: moderatorsOnly() },
   { method: 'POST', route: '/rest/alerts/:id/ack', path: (o) => `/rest/alerts/${o.alert}/ack`, expect: vipOnly({ coach: 'invalid' }), note: 'before the edit below, which ends its urgency; the coach wrote it' },
-  { method: 'PUT', route: '/rest/alerts/:id', path: (o) => `/rest/alerts/${o.alert}`, body: () => ({ title: 'Modifiée', room: 'forex', content: 'EUR/USD' }), expect: moderatorsOnly() },
+  { method: 'PUT', route: '/rest/alerts/:id', path: (o) => `/rest/alerts/${o.alert}`, body: () => ({ title: 'Modifiée', room: 'forex', content: VIP_TEXT }), expect: moderatorsOnly() },
   { method: 'POST', route: '/rest/alerts/:id/trade_updates', path: (o) => `/rest/alerts/${o.alert}/trade_updates`, body: () => ({ kind: 'tp1' }), expect: moderatorsOnly('invalid'), note: 'the alert has no trade: refused after the gate' },
   { method: 'GET', route: '/rest/alerts/:id/acks', path: (o) => `/rest/alerts/${o.alert}/acks`, expect: moderatorsOnly() },
 
