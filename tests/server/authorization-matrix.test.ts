@@ -117,7 +117,19 @@ beforeAll(async () => {
   const bystander = await userOf('support');
   const victimToken = issueToken(server.app, victim);
 
-  // The muted member is muted the moderators' way.
+  for (const role of ROLES) {
+    const token = tokens.get(role);
+    if (token) sockets.set(role, await openSocket(token));
+  }
+  // Each role's own message where it may write, written before the muted member is muted the moderators' way.
+  const own = await Promise.all(
+    ROLES.map(async (role) => {
+      const socket = sockets.get(role);
+      const answer: unknown = socket ? await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.post, { clientId: randomUUID(), content: `Message de ${role}`, room: 'forex' }) : null;
+      const posted = postMessageAck.safeParse(answer);
+      return [role, posted.success && 'message' in posted.data ? posted.data.message._id : 'aucun-message'] as const;
+    }),
+  );
   const muted = await inject('coach', { method: 'POST', url: '/rest/chat/mutes', payload: { userId: accounts.muted?.id, minutes: 1440 } });
   expect(muted.statusCode).toBe(200);
 
@@ -188,6 +200,7 @@ beforeAll(async () => {
     message,
     primeMessage: primeMessage.id,
     throwaway: z.record(z.enum(ROLES), z.string()).parse(throwaway),
+    own: z.record(z.enum(ROLES), z.string()).parse(Object.fromEntries(own)),
     conversation: conversation.id,
     privateMessage: privateMessage.id,
     upload: upload.attachmentId,
@@ -209,10 +222,6 @@ beforeAll(async () => {
   const { code } = z.object({ affiliation }).parse(programme.json()).affiliation;
   markers = [victim.email, invoice.ref, DEMO_VIP_PLAN.cardId, privateMessage.content, 'releve-prive-victor', code];
 
-  for (const role of ROLES) {
-    const token = tokens.get(role);
-    if (token) sockets.set(role, await openSocket(token));
-  }
 }, 60_000);
 
 afterAll(async () => {
@@ -345,8 +354,8 @@ async function callRest(row: RestRow, role: Role): Promise<Answer> {
   const url = row.path ? row.path(objects, role) : row.route;
   if (row.form) {
     const form = new FormData();
-    form.append('type', 'file');
-    form.append('file', new Blob(['Bonjour'], { type: 'text/plain' }), 'note.txt');
+    form.append('type', row.form.type);
+    form.append('file', new Blob([row.form.text], { type: row.form.mime }), row.form.name);
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const response = await server.app.inject({
       method: row.method,

@@ -81,6 +81,8 @@ export type Objects = {
   primeMessage: string;
   /** The victim's message in each role's own copy (deletions and edits run on these). */
   throwaway: Record<Role, string>;
+  /** Each role's own message in Forex, written before the mute; an unknown id for a role that may not write. */
+  own: Record<Role, string>;
   /** The victim's conversation with the support, and one of its messages. */
   conversation: string;
   privateMessage: string;
@@ -114,8 +116,8 @@ export type RestRow = {
   /** The path called; the route itself when it has no parameter. */
   path?: (o: Objects, role: Role) => string;
   body?: (o: Objects, role: Role) => unknown;
-  /** A multipart body (uploads). */
-  form?: boolean;
+  /** A multipart body (uploads): the declared type and the file. */
+  form?: { type: string; name: string; mime: string; text: string };
   expect: Expected;
   /** Runs after every other row (it ends the caller's session or account). */
   last?: boolean;
@@ -125,6 +127,9 @@ export type RestRow = {
   showsOthers?: boolean;
 };
 
+/** A small text file: a document for `POST /rest/upload`. */
+const NOTE = { type: 'file', name: 'note.txt', mime: 'text/plain', text: 'Bonjour' };
+
 /** Every REST route of the server. */
 export const REST_ROWS: RestRow[] = [
   { method: 'POST', route: '/content/graphql', body: () => ({ query: '{ siteLinks { shopUrl } }' }), expect: PUBLIC },
@@ -133,7 +138,7 @@ export const REST_ROWS: RestRow[] = [
   { method: 'GET', route: '/content/api/users/me', expect: signedIn() },
   { method: 'POST', route: '/content/api/users/me', expect: signedIn() },
   { method: 'PUT', route: '/content/api/user/update', body: () => ({ metadata: { firstName: 'Matrice' } }), expect: signedIn() },
-  { method: 'POST', route: '/content/api/upload', form: true, expect: signedIn('invalid'), note: 'a text file is no avatar: refused after the gate' },
+  { method: 'POST', route: '/content/api/upload', form: NOTE, expect: signedIn('invalid'), note: 'a text file is no avatar: refused after the gate' },
   { method: 'DELETE', route: '/rest/users/delete', body: () => ({ password: DEMO_PASSWORD }), expect: signedIn(), last: true },
   { method: 'GET', route: '/rest/users/:username', path: (o) => `/rest/users/${o.victim.username}`, expect: signedIn() },
   { method: 'POST', route: '/rest/users/block/:username', path: (o) => `/rest/users/block/${o.bystander.username}`, expect: signedIn() },
@@ -214,7 +219,14 @@ export const REST_ROWS: RestRow[] = [
   { method: 'GET', route: '/rest/alerts/:id/acks', path: (o) => `/rest/alerts/${o.alert}/acks`, expect: moderatorsOnly() },
 
   // ---- uploads ----
-  { method: 'POST', route: '/rest/upload', form: true, expect: signedIn() },
+  { method: 'POST', route: '/rest/upload', form: NOTE, expect: signedIn() },
+  {
+    method: 'POST',
+    route: '/rest/upload',
+    case: 'a video (the staff only, spec 2 §6)',
+    form: { type: 'video', name: 'video.webm', mime: 'video/webm', text: 'pas une vraie vidéo' },
+    expect: signedIn('forbidden', { coach: 'ok', staff: 'ok' }),
+  },
   { method: 'GET', route: '/rest/upload/files/:id', path: (o) => `/rest/upload/files/${o.upload}`, expect: signedIn('forbidden') },
 
   // ---- private messages ----
@@ -380,6 +392,13 @@ export const SOCKET_ROWS: SocketRow[] = [
   { event: CLIENT_EVENTS.post, case: "an alert's comments", payload: (o, role) => ({ clientId: clientId(role, 'comment'), content: 'Commentaire de la matrice', alertId: o.alert }), expect: VIP_WRITERS },
   { event: CLIENT_EVENTS.post, case: 'the ALL room (staff only)', payload: (_o, role) => ({ clientId: clientId(role, 'all'), content: 'Message de la matrice', room: 'all' }), expect: member('forbidden', { coach: 'ok', staff: 'ok' }) },
   { event: CLIENT_EVENTS.post, case: "another member's thread", payload: (o, role) => ({ clientId: clientId(role, 'thread'), content: 'Réponse de la matrice', parentMessage: o.message }), expect: VIP_WRITERS },
+  // A ban and a mute close the rooms, not the messaging: the banned and the muted still reach the support there.
+  {
+    event: CLIENT_EVENTS.post,
+    case: 'a first private message (a new conversation)',
+    payload: (o, role) => ({ clientId: clientId(role, 'new-dm'), content: 'Bonjour', usersId: [String(o.bystander.id)] }),
+    expect: member('ok', each(NO_VIP, 'forbidden')),
+  },
   { event: CLIENT_EVENTS.post, case: "another member's conversation", payload: (o, role) => ({ clientId: clientId(role, 'dm'), content: 'Intrus', conversationId: o.conversation }), expect: member('not-found', each(NO_VIP, 'forbidden')) },
   { event: CLIENT_EVENTS.more, case: "another member's conversation", payload: (o) => ({ conversationId: o.conversation, cursor: null }), expect: member('not-found', each(NO_VIP, 'forbidden')) },
   { event: CLIENT_EVENTS.more, case: 'the Prime room', payload: () => ({ room: 'prime', cursor: null }), expect: member('forbidden', { prime: 'ok', coach: 'ok' }) },
@@ -389,6 +408,7 @@ export const SOCKET_ROWS: SocketRow[] = [
   { event: CLIENT_EVENTS.like, case: "another member's message", payload: (o) => ({ alertId: o.message }), expect: vipOnly() },
   { event: CLIENT_EVENTS.unlike, case: "another member's message", payload: (o) => ({ alertId: o.message }), expect: vipOnly() },
   { event: CLIENT_EVENTS.edit, case: "another member's message", payload: (o, role) => ({ messageId: o.throwaway[role], content: 'Modifié par un autre' }), expect: member('forbidden', each(MODERATORS, 'ok')) },
+  { event: CLIENT_EVENTS.edit, case: 'its own message (a muted member may not change it)', payload: (o, role) => ({ messageId: o.own[role], content: 'Modifié par son auteur' }), expect: VIP_WRITERS },
   { event: CLIENT_EVENTS.edit, case: "another member's private message", payload: (o) => ({ messageId: o.privateMessage, content: 'Modifié par un autre' }), expect: member('forbidden') },
   { event: CLIENT_EVENTS.delete, case: "another member's private message", payload: (o) => ({ alertId: o.privateMessage }), expect: member('forbidden') },
   { event: CLIENT_EVENTS.delete, case: "another member's message", payload: (o, role) => ({ alertId: o.throwaway[role] }), expect: member('forbidden', each(MODERATORS, 'ok')) },
