@@ -75,6 +75,9 @@ import { createContentEvents, type ContentPubSub } from './graphql/content-event
 import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
 import { createLiveNotifier } from './lives/live-notifier';
 
+/** How long after a password change or a deletion the member's open sockets are ended (see `endSessions`). */
+const SESSION_END_DELAY_MS = 1000;
+
 /** Vite's output under `assets/`: every name carries its content's hash. */
 const isHashedAsset = (staticDir: string, path: string): boolean => relative(staticDir, path).startsWith(`assets${sep}`);
 
@@ -226,6 +229,9 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     vapidPublicKey: vapid.publicKey,
     uploadsDir: options.uploadsDir,
     now: options.now ?? (() => new Date()),
+    // A moment after the answer: the member's own device saves the new token it carries first, so
+    // its socket connects again with it (socket.io-client does not retry a refused handshake).
+    endSessions: (userId) => setTimeout(() => io.in(userChannel(userId)).disconnectSockets(true), SESSION_END_DELAY_MS).unref(),
     contactEmail,
     publicUrl: options.publicUrl,
     mailboxPage: options.mailboxPage ?? true,

@@ -13,6 +13,12 @@ export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 
   uploadsDir: string;
   /** The clock codes expire by (tests move it). */
   now: () => Date;
+  /**
+   * Ends the member's open sockets once a new token version revoked their tokens (a password set
+   * anew, an account deleted), a moment after the answer: each connects again with its token, and
+   * only a current one passes.
+   */
+  endSessions: (userId: number) => void;
 };
 
 /** Where members reach the app, for links in e-mails and redirects: `PUBLIC_URL`, else this request's origin. */

@@ -92,6 +92,7 @@ export function registerPasswordRoutes(services: AccountServices): void {
       await badCodes.penalty(request.ip, 1);
       return reply.code(400).send({ error: INVALID_CODE });
     }
+    services.endSessions(updated.id);
     const answer: ResetPasswordAnswer = {
       jwt: issueToken(app, updated),
       user: { id: updated.id, username: updated.username, email: updated.email },

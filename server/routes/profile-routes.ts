@@ -117,7 +117,10 @@ export function registerProfileRoutes(services: AccountServices): void {
       }
     }
     const answer: UpdateUserAnswer = { user: toUserDto(updated, await subscriptionsOf(db, updated.id)) };
-    if (changingPassword) answer.jwt = issueToken(app, updated);
+    if (changingPassword) {
+      answer.jwt = issueToken(app, updated);
+      services.endSessions(updated.id);
+    }
     return reply.send(answer);
   });
 
@@ -224,6 +227,7 @@ export function registerProfileRoutes(services: AccountServices): void {
       await tx.delete(pushEndpoints).where(eq(pushEndpoints.userId, user.id));
       await tx.delete(userSubscriptions).where(eq(userSubscriptions.userId, user.id));
     });
+    services.endSessions(user.id);
     return reply.send({ success: true });
   });
 
