@@ -306,6 +306,23 @@ describe('every cell answers as the table says', () => {
   // Last of all: these end the callers' accounts.
   it('REST routes that end the session', async () => {
     expect(await restCells(REST_ROWS.filter((row) => row.last))).toEqual([]);
+    // The deleted accounts' tokens open nothing any more, and their open sockets were ended.
+    const after = await Promise.all(
+      [...tokens].map(async ([role, token]) => {
+        const me = await server.app.inject({ method: 'GET', url: '/content/api/users/me', headers: { authorization: `Bearer ${token}` } });
+        const socket = sockets.get(role);
+        const open = socket ? !(await ended(socket, 5000)) : false;
+        const reopened = await openSocket(token).then(
+          (again) => {
+            again.close();
+            return 'reconnected';
+          },
+          () => 'refused',
+        );
+        return `${role}: ${me.statusCode}, socket ${open ? 'still open' : 'ended'}, ${reopened}`;
+      }),
+    );
+    expect(after).toEqual([...tokens.keys()].map((role) => `${role}: 401, socket ended, refused`));
   }, 60_000);
 });
 
@@ -473,6 +490,18 @@ function classifyAck(answer: unknown): Answer {
         ? 'invalid'
         : 'server-error';
   return { outcome, detail: error, body };
+}
+
+/** Whether the socket is (or gets, within `ms`) disconnected. */
+function ended(socket: Socket, ms: number): Promise<boolean> {
+  if (!socket.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }
 
 async function openSocket(token: string | null): Promise<Socket> {
