@@ -122,8 +122,13 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   >
 > &
   Pick<BillingOptions, 'stripeEndpoint' | 'paypalFetch'>;
+/** A route as registered: fastify's HEAD twins of GET routes are left out (they answer as their GET). */
+export type RegisteredRoute = { method: string; url: string };
+
 export type ComptoirServer = {
   app: FastifyInstance;
+  /** Every route the server registered, in order (the authorization matrix walks them). */
+  routes: readonly RegisteredRoute[];
   io: ComptoirIo;
   billing: BillingServices;
   /** Pays the referral commissions (Stripe transfers with keys, local otherwise): the monthly payout job's. */
@@ -179,6 +184,11 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     requestIdHeader: false,
     trustProxy: true,
     frameworkErrors: answerBadUrl,
+  });
+  // First of all: the hook sees only the routes registered after it.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
@@ -343,5 +353,5 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     await stopCounting(io);
     await redis?.close();
   });
-  return { app, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions } };
+  return { app, routes, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions } };
 }

@@ -23,8 +23,10 @@ export function isLocalRequest(request: Pick<FastifyRequest, 'headers' | 'socket
 
 export function registerDevPageGuard(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!DEV_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    // The route the router chose, never the address as written: it decodes '/content/%64ev/…' to
+    // the same page, which a prefix of the raw address let through to anyone (issue 23).
+    const route = request.routeOptions.url;
+    if (route === undefined || !DEV_PAGE_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
     if (isLocalRequest(request)) return;
     const user = await browserRequestUser(app, db, request).catch(() => null);
     if (user?.isStaff) return;

@@ -1,6 +1,7 @@
 import { DELETE_ACCOUNT_MESSAGES } from '../../src/contract/account';
 import { NO_PASSWORD } from '../../server/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from '../../src/contract/graphql-documents';
 import { updateUserAnswer, uploadAnswer } from '../../src/contract/account';
@@ -70,6 +71,10 @@ describe('PUT /api/user/update', () => {
   it('changes the password with the right current one, ending other sessions but not this one', async () => {
     const token = await server.tokenOf('live');
     const other = await server.tokenOf('live');
+    // Another device's open socket, on the session the change ends.
+    const socket = connect(server.url, { auth: { token: other }, transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const ended = new Promise((resolve) => socket.once('disconnect', resolve));
     expect(await jsonOf(await update({ previousPassword: 'comptoir123' }, token))).toEqual({ status: 400, body: { error: 'Ces 3 champs sont requis' } });
     expect(await jsonOf(await update({ previousPassword: 'comptoir123', password: 'court' }, token))).toEqual({
       status: 400,
@@ -86,6 +91,9 @@ describe('PUT /api/user/update', () => {
     expect((await server.get('/content/api/users/me', jwt)).status).toBe(200);
     expect((await server.get('/content/api/users/me', other)).status).toBe(401);
     expect((await server.get('/content/api/users/me', token)).status).toBe(401);
+    // The old session's socket is ended too (it went on reading and writing before, issue 23).
+    await ended;
+    socket.close();
     expect(await signIn('live', 'comptoir123')).toBe('Invalid identifier or password');
     expect(await signIn('live', 'nouveau-mdp-1')).toBe('ok');
   });

@@ -3,7 +3,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { bannersResponse } from '../../src/contract/banners';
 import { chatRoomsResponse } from '../../src/contract/chat-room';
 import { BANNERS_QUERY } from '../../src/contract/graphql-documents';
-import { planningResponse } from '../../src/contract/planning';
+import { liveLinkResponse, planningResponse } from '../../src/contract/planning';
+import { TOKEN_COOKIE } from '../../server/auth/tokens';
+import { LIVE_ROOM_TEXT } from '../../server/routes/live-routes';
 import { isBannerActive } from '../../src/domain/upsell';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -97,12 +99,21 @@ describe('GET /api/planning-plateformes', () => {
 });
 
 describe('POST /rest/live/get_link', () => {
-  it('gives a live subscriber a link to the live room', async () => {
-    const response = await server.post('/rest/live/get_link', { roomId: 'live-us' }, await server.tokenOf('live'));
+  it('gives a live subscriber a link to the live room, which opens to them alone', async () => {
+    const token = await server.tokenOf('live');
+    const response = await server.post('/rest/live/get_link', { roomId: 'live-us' }, token);
     expect(response.status).toBe(200);
-    const { loginUrl } = (await response.json()) as { loginUrl: string };
-    const page = await fetch(`${server.url}${loginUrl}`);
+    const { loginUrl } = liveLinkResponse.parse(await response.json());
+    // A new tab: the member is known by the token cookie, as the browser sends it.
+    const page = await fetch(`${server.url}${loginUrl}`, { headers: { cookie: `${TOKEN_COOKIE}=${token}` } });
     expect(await page.text()).toContain('Session US');
+    // The address alone opens nothing: not signed in, nor signed in without Live (issue 23).
+    const signedOut = await fetch(`${server.url}${loginUrl}`);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.text()).toContain(LIVE_ROOM_TEXT.signIn);
+    const vip = await fetch(`${server.url}${loginUrl}`, { headers: { cookie: `${TOKEN_COOKIE}=${await server.tokenOf('vip')}` } });
+    expect(vip.status).toBe(403);
+    expect(await vip.text()).toContain(LIVE_ROOM_TEXT.refused);
   });
   it('answers NOT_ALLOWED to every member without Live: a VIP, a member without subscription', async () => {
     for (const who of ['vip', 'membre', 'support']) {
