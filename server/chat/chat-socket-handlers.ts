@@ -20,6 +20,7 @@ import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { announceDelete, announceEdit, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
 import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
+import { leaveRoomsAtExpiry } from './room-expiry';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
 import type { RoomPosts } from './room-posts';
@@ -63,6 +64,7 @@ export function registerChatHandlers(
     (ids) => socket.join(ids.map(readersChannel)),
     (error: unknown) => log.error({ err: error, userId: user.id }, 'readers channels failed'),
   );
+  leaveRoomsAtExpiry(socket, db, log);
 
   socket.on(
     CLIENT_EVENTS.join,
