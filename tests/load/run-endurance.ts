@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, startLoadServer } from './load-server';
-import { checkHistory, log } from './load-checks';
+import { checkHistory, log, machineOf } from './load-checks';
 
 /**
  * `npm run load:endurance` (issue 23, "Load"): one server process holding 2,000 members' sockets
@@ -82,15 +82,7 @@ async function main(): Promise<void> {
     const history = await checkHistory(where, runs);
     const failures = judge(windows, history);
     const results = {
-      machine: {
-        cpu: cpus()[0]?.model ?? 'inconnu',
-        cores: cpus().length,
-        memory_gb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        load_at_end: Math.round(loadavg()[0]! * 100) / 100,
-        date: new Date().toISOString(),
-        seconds: Math.round((Date.now() - started) / 1000),
-      },
+      machine: machineOf(started),
       mode: smoke ? 'smoke' : 'full',
       database: where.kind,
       plan: PLAN,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
-import { checkHistory, log, type HistoryCheck } from './load-checks';
+import { checkHistory, log, machineOf, type HistoryCheck } from './load-checks';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -92,15 +92,7 @@ async function main(): Promise<void> {
 
   const failures = report(sides);
   const results = {
-    machine: {
-      cpu: cpus()[0]?.model ?? 'inconnu',
-      cores: cpus().length,
-      memory_gb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      load_at_end: Math.round(loadavg()[0]! * 100) / 100,
-      date: new Date().toISOString(),
-      seconds: Math.round((Date.now() - started) / 1000),
-    },
+    machine: machineOf(started),
     mode: smoke ? 'smoke' : 'full',
     plan: PLAN,
     budgets: BUDGET,
