@@ -12,7 +12,13 @@ import { join } from 'node:path';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-export type LoadServer = { url: string; pid: number; stop(): Promise<void> };
+export type LoadServer = {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  /** `kill -9`: the process dies mid-write, as in a crash (the soak restarts it on the same data). */
+  kill(): Promise<void>;
+};
 
 export type ServerKind = { kind: 'comptoir'; env: Record<string, string> } | { kind: 'bare' };
 
@@ -43,7 +49,7 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
 }
 
 /** The production start: the server compiled by `npm run build:server` (built by the load first). */
@@ -56,10 +62,10 @@ export function buildServer(): void {
   execSync('npm run -s build:server', { cwd: root, stdio: 'inherit' });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await done;
   clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, like } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/open-database';
@@ -8,6 +8,7 @@ import { messages } from '../../server/db/schema';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
+import { machineInfo, printTable } from './run-report';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -93,15 +94,7 @@ async function main(): Promise<void> {
 
   const failures = report(sides);
   const results = {
-    machine: {
-      cpu: cpus()[0]?.model ?? 'inconnu',
-      cores: cpus().length,
-      memory_gb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      load_at_end: Math.round(loadavg()[0]! * 100) / 100,
-      date: new Date().toISOString(),
-      seconds: Math.round((Date.now() - started) / 1000),
-    },
+    machine: machineInfo(started),
     mode: smoke ? 'smoke' : 'full',
     plan: PLAN,
     budgets: BUDGET,
@@ -217,12 +210,7 @@ function report(sides: Record<string, Side>): string[] {
   line(`mémoire résidente, cas room (${PLAN.inRoom} membres)`, (s) => `${s.room.serverRssMb} Mo`, `PostgreSQL ≤ ${BUDGET.postgresRssMb} Mo`);
   line(`  au plus haut (${PLAN.inRoom + PLAN.extra} connectés, surcharge)`, (s) => `${s.rssMb} Mo`, '—');
   line('CPU du serveur / du générateur (cas room)', (s) => `${s.room.serverCpuPercent} % / ${s.room.generatorCpuPercent} %`, '—');
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
-  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | '));
-  console.log('');
-  print(header);
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  rows.forEach(print);
+  printTable(header, rows);
 
   for (const db of dbs) {
     const side = sides[db]!;

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, like } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/open-database';
+import { messages } from '../../server/db/schema';
+import { LINES } from '../load/load-scenario';
+import { seedLoadDatabase } from '../load/load-seed';
+import { buildServer, startLoadServer, type LoadServer } from '../load/load-server';
+import { machineInfo, printTable } from '../load/run-report';
+import { SoakMember, type Target } from './soak-member';
+import { freePort, startTcpProxy } from './tcp-proxy';
+
+/**
+ * `npm run soak` (issue 23, "nothing lost"): members each on their own socket write into the rooms
+ * and to one another in private, through a relay that drops a random connection every so often;
+ * midway the server is killed (`kill -9`) and started again on the same data. Each member behaves
+ * as the app's sync does (soak-member.ts). At the end every stream's history is read from the
+ * server and from the database: every client id sent is there exactly once, and every member heard
+ * exactly the server's ordered ids. Prints a table, writes bench/soak-results.json; `--smoke` (in
+ * `npm test`): a few members for a few seconds, the same checks, the same kill.
+ */
+
+const smoke = process.argv.includes('--smoke');
+const root = new URL('../../', import.meta.url).pathname;
+const ROOMS = ['forex', 'indices', 'crypto'];
+const PRIVATE_SHARE = 0.2;
+
+const PLAN = smoke
+  ? { members: 6, messages: 20, paceMs: 150, dropEveryMs: 300, settleMs: 60_000 }
+  : { members: 50, messages: 200, paceMs: 600, dropEveryMs: 400, settleMs: 180_000 };
+
+export type StreamCheck = {
+  stream: string;
+  /** Soak messages in the server's history. */
+  stored: number;
+  lost: number;
+  duplicated: number;
+  /** Members reading the stream whose heard ids differ from the server's (missing, extra or out of order). */
+  membersDiffering: number;
+};
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  buildServer();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-soak-'));
+  const failures: string[] = [];
+  try {
+    const accounts = await seedLoadDatabase({ kind: 'pglite', dataDir }, PLAN.members, jwtSecret);
+    const port = await freePort();
+    const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
+    let server: LoadServer = await startLoadServer(port, { kind: 'comptoir', env });
+    const relay = await startTcpProxy({ host: '127.0.0.1', port });
+    const url = `http://127.0.0.1:${relay.port}`;
+    const members = accounts.map((a) => new SoakMember(url, a.id, a.token, ROOMS));
+    const run = `soak${Date.now().toString(36)}`;
+    let stopped = false;
+    /** Members, relay and server, once (after the checks, or on a failure). */
+    const shutdown = async () => {
+      if (stopped) return;
+      stopped = true;
+      for (const m of members) m.close();
+      await relay.close();
+      await server.stop();
+    };
+    let drops = 0;
+    const restart: { killedAtWritten: number; downMs: number } = { killedAtWritten: 0, downMs: 0 };
+    try {
+      await Promise.all(members.map((m) => m.ready()));
+      console.log(`${members.length} membres connectés, ${PLAN.messages} messages chacun`);
+      const writing = Date.now();
+      const dropping = setInterval(() => {
+        if (relay.dropOne()) drops += 1;
+      }, PLAN.dropEveryMs);
+      const total = PLAN.members * PLAN.messages;
+      let written = 0;
+      const writers = members.map(async (member, n) => {
+        const partner = accounts[n % 2 === 0 ? (n + 1) % accounts.length : n - 1]!.id;
+        for (let i = 0; i < PLAN.messages; i += 1) {
+          await pause(PLAN.paceMs * (0.5 + Math.random()));
+          const target: Target = Math.random() < PRIVATE_SHARE ? { toUser: partner } : { room: ROOMS[Math.floor(Math.random() * ROOMS.length)]! };
+          member.write(`${run}-${member.id}-${i}`, LINES[(n + i) % LINES.length]!, target);
+          written += 1;
+        }
+      });
+      // Midway, the crash: kill -9, then the same server on the same data.
+      const crash = (async () => {
+        while (written < total / 2) await pause(50);
+        const killedAt = Date.now();
+        const killedAtWritten = written;
+        await server.kill();
+        console.log(`kill -9 du serveur après ${killedAtWritten} messages écrits`);
+        server = await startLoadServer(port, { kind: 'comptoir', env });
+        Object.assign(restart, { killedAtWritten, downMs: Date.now() - killedAt });
+        console.log(`serveur relancé sur les mêmes données (${restart.downMs} ms)`);
+      })();
+      await Promise.all([...writers, crash]);
+      const deadline = Date.now() + PLAN.settleMs;
+      while (members.some((m) => m.queued > 0) && Date.now() < deadline) await pause(100);
+      clearInterval(dropping);
+      // The last drops' reconnections and their catch-ups.
+      while (members.some((m) => !m.transport.connected$.value) && Date.now() < deadline) await pause(100);
+      await pause(2000);
+      const writingSeconds = Math.round((Date.now() - writing) / 1000);
+
+      const streams = await checkStreams(members, run);
+      await shutdown();
+      const database = await checkDatabase(dataDir, run, members);
+      const totals = {
+        written: members.reduce((n, m) => n + m.sent.size, 0),
+        acked: members.reduce((n, m) => n + m.acked.size, 0),
+        refused: members.reduce((n, m) => n + m.refused.size, 0),
+        stillQueued: members.reduce((n, m) => n + m.queued, 0),
+        lost: streams.reduce((n, s) => n + s.lost, 0),
+        duplicated: streams.reduce((n, s) => n + s.duplicated, 0),
+        membersDiffering: streams.reduce((n, s) => n + s.membersDiffering, 0),
+        unanswered: members.reduce((n, m) => n + m.unanswered, 0),
+        waits: members.reduce((n, m) => n + m.waits, 0),
+        reconnections: members.reduce((n, m) => n + m.reconnections, 0),
+        drops,
+      };
+      if (totals.acked !== totals.written) failures.push(`${totals.written - totals.acked} messages jamais acceptés (${totals.stillQueued} encore en file, ${totals.refused} refusés)`);
+      if (totals.lost > 0) failures.push(`${totals.lost} messages perdus dans l'historique`);
+      if (totals.duplicated > 0) failures.push(`${totals.duplicated} messages doublés dans l'historique`);
+      if (totals.membersDiffering > 0) failures.push(`${totals.membersDiffering} lectures de membre différentes de l'historique`);
+      if (database.lost + database.duplicated > 0) failures.push(`base : ${database.lost} client ids absents, ${database.duplicated} en plusieurs lignes`);
+      for (const [clientId, why] of members.flatMap((m) => [...m.refused]).slice(0, 5)) failures.push(`refusé ${clientId} : ${why}`);
+
+      printTable(
+        ['flux', 'messages', 'perdus', 'doublés', 'membres en écart'],
+        [
+          ...streams.filter((s) => !s.stream.startsWith('conversation:')).map((s) => [s.stream, String(s.stored), String(s.lost), String(s.duplicated), String(s.membersDiffering)]),
+          ...conversationsRow(streams),
+          ['base de données (lignes par client id)', String(database.rows), String(database.lost), String(database.duplicated), '—'],
+        ],
+      );
+      console.log(
+        `\n${totals.written} écrits, ${totals.acked} acceptés, ${totals.unanswered} envois sans réponse renvoyés, ${totals.waits} attentes demandées, ` +
+          `${drops} coupures réseau, ${totals.reconnections} reconnexions, kill -9 après ${restart.killedAtWritten} messages (serveur absent ${restart.downMs} ms), ${writingSeconds} s`,
+      );
+      const results = {
+        machine: machineInfo(started),
+        mode: smoke ? 'smoke' : 'full',
+        plan: { ...PLAN, rooms: ROOMS, privateShare: PRIVATE_SHARE },
+        totals,
+        restart,
+        database,
+        streams,
+        writing_seconds: writingSeconds,
+        failures,
+      };
+      const file = smoke ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
+      writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+      console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
+    } finally {
+      await shutdown();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * Each stream's history as the server answers it (a reader of the stream asks): every client id
+ * sent to it is there once, and every member reading it heard exactly those ids, in that order.
+ */
+async function checkStreams(members: SoakMember[], run: string): Promise<StreamCheck[]> {
+  const readers = new Map<string, { channel: ReturnType<SoakMember['streams']>[number]['channel']; members: SoakMember[] }>();
+  for (const member of members) {
+    for (const { key, channel } of member.streams()) {
+      const entry = readers.get(key) ?? { channel, members: [] };
+      entry.members.push(member);
+      readers.set(key, entry);
+    }
+  }
+  // What was sent where: each acknowledged message names its stream.
+  const sentTo = new Map<string, Set<string>>();
+  for (const member of members) {
+    for (const [clientId, message] of member.acked) {
+      const key = message.conversationId ? `conversation:${message.conversationId}` : message.room;
+      sentTo.set(key, (sentTo.get(key) ?? new Set()).add(clientId));
+    }
+  }
+  const checks: StreamCheck[] = [];
+  for (const [key, { channel, members: readersOf }] of readers) {
+    const history = (await readersOf[0]!.history(channel)).filter((m) => m.clientId?.startsWith(`${run}-`));
+    const times = new Map<string, number>();
+    for (const m of history) times.set(m.clientId!, (times.get(m.clientId!) ?? 0) + 1);
+    const expected = sentTo.get(key) ?? new Set<string>();
+    const lost = [...expected].filter((id) => !times.has(id)).length;
+    const duplicated = [...times.values()].filter((n) => n > 1).length;
+    const ordered = history.map((m) => m._id).join(',');
+    let membersDiffering = 0;
+    for (const member of readersOf) {
+      const heard = [...(member.heard.get(key)?.values() ?? [])]
+        .filter((h) => h.clientId?.startsWith(`${run}-`))
+        .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+      if (heard.map((h) => h.id).join(',') !== ordered) {
+        membersDiffering += 1;
+        const serverIds = new Set(history.map((m) => m._id));
+        const missing = [...serverIds].filter((id) => !member.heard.get(key)?.has(id)).length;
+        console.log(`membre ${member.id}, ${key} : ${missing} manquants, ${heard.filter((h) => !serverIds.has(h.id)).length} en trop (sur ${history.length})`);
+      }
+    }
+    checks.push({ stream: key, stored: history.length, lost, duplicated, membersDiffering });
+  }
+  return checks.sort((a, b) => a.stream.localeCompare(b.stream));
+}
+
+/** Straight from the database, once the server has stopped: one row per client id sent, no more, no less. */
+async function checkDatabase(dataDir: string, run: string, members: SoakMember[]): Promise<{ rows: number; lost: number; duplicated: number }> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const stored = await database.db
+      .select({ clientId: messages.clientId, n: count() })
+      .from(messages)
+      .where(like(messages.clientId, `${run}-%`))
+      .groupBy(messages.clientId);
+    const times = new Map(stored.map((row) => [row.clientId, row.n]));
+    const sent = members.flatMap((m) => [...m.sent]);
+    return {
+      rows: stored.reduce((n, row) => n + row.n, 0),
+      lost: sent.filter((id) => !times.has(id)).length,
+      duplicated: stored.filter((row) => row.n > 1).length,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The conversations in one row: there are as many as pairs of members. */
+function conversationsRow(streams: StreamCheck[]): string[][] {
+  const all = streams.filter((s) => s.stream.startsWith('conversation:'));
+  if (all.length === 0) return [];
+  const sum = (pick: (s: StreamCheck) => number) => String(all.reduce((n, s) => n + pick(s), 0));
+  return [[`${all.length} conversations privées`, sum((s) => s.stored), sum((s) => s.lost), sum((s) => s.duplicated), sum((s) => s.membersDiffering)]];
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
