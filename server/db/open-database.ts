@@ -46,7 +46,11 @@ export async function openDatabase(options: {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that cannot open within 5 s fails its request (503) rather than holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle connection that breaks (the database restarting, the network cut) is dropped by the
+    // pool, which opens new ones at the next request; unheard, its 'error' would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });
