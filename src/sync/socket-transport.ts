@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod/mini';
-import { SERVER_EVENTS } from '../contract/chat';
+import { handshakeRetry, SERVER_EVENTS } from '../contract/chat';
 import { SOCKET_PATH } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
 
@@ -49,6 +49,16 @@ export function createSocketTransport(deps: {
     connected$.next(false);
     // A disconnection the server decided is not retried by socket.io itself.
     if (reason === 'io server disconnect') socket.connect();
+  });
+  // Refused at the handshake for a while (the server's database out of reach): socket.io gives up
+  // after a refusal, so the transport connects again after the wait the server named.
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (error) => {
+    if (socket.active) return;
+    const wait = z.safeParse(handshakeRetry, 'data' in error ? error.data : undefined);
+    if (!wait.success) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => socket.connect(), wait.data.retryAfterMs);
   });
   socket.on(SERVER_EVENTS.reconnect, () => {
     socket.disconnect();
@@ -105,6 +115,7 @@ export function createSocketTransport(deps: {
     },
     malformedCount: () => malformed,
     close() {
+      clearTimeout(retryTimer);
       globalThis.removeEventListener?.('online', reconnectNow);
       connectHandlers.clear();
       socket.removeAllListeners();
