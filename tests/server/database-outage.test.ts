@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/db/schema';
-import { DATABASE_UNAVAILABLE } from '../../server/db/database-unavailable';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../server/db/database-unavailable';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { io as connect } from 'socket.io-client';
 import { CLIENT_EVENTS, handshakeRetry, postMessageAck } from '../../src/contract/chat';
@@ -78,6 +78,20 @@ describe.skipIf(!direct)('the database unreachable', () => {
       chat.closeAll();
     }
   }, 60_000);
+
+  it('fails a transaction whose connection breaks between two statements, without ending the process', async () => {
+    const transaction = server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      relay.cut();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    try {
+      await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
+    } finally {
+      relay.restore();
+    }
+  });
 
   it("refuses a connection while it is cut with a wait, and the app's transport connects again by itself", async () => {
     const token = await chatClient(server).token('vip@comptoir.test');
