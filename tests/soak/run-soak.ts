@@ -6,7 +6,8 @@ import { count, like } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/open-database';
 import { messages } from '../../server/db/schema';
 import { LINES } from '../load/load-scenario';
-import { seedLoadDatabase } from '../load/load-seed';
+import { dropPostgres, freshPostgres, seedLoadDatabase } from '../load/load-seed';
+import { DATABASE_UNAVAILABLE } from '../../server/db/database-unavailable';
 import { buildServer, startLoadServer, type LoadServer } from '../load/load-server';
 import { machineInfo, printTable } from '../load/run-report';
 import { SoakMember, type Target } from './soak-member';
@@ -41,23 +42,76 @@ export type StreamCheck = {
   membersDiffering: number;
 };
 
+type Side = {
+  database: 'pglite' | 'postgres';
+  /** What broke midway: the server killed and restarted, or the database cut. */
+  disruption: 'kill -9' | 'database cut';
+  totals: Record<string, number>;
+  restart: { atWritten: number; downMs: number } | null;
+  outage: { atWritten: number; cutMs: number; answers: Record<string, number>; serverAlive: boolean } | null;
+  database_rows: { rows: number; lost: number; duplicated: number };
+  streams: StreamCheck[];
+  writing_seconds: number;
+  failures: string[];
+};
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_NAME = 'comptoir_soak';
+/** How long the database stays unreachable. */
+const CUT_MS = 10_000;
+
 async function main(): Promise<void> {
   const started = Date.now();
   buildServer();
+  const sides: Side[] = [];
+  sides.push(await runSide('pglite'));
+  // The smoke keeps to the kill (the cut has its own test: tests/server/database-outage.test.ts).
+  const direct = smoke ? null : await freshPostgres(ADMIN_URL, PG_NAME);
+  if (smoke) console.log('\nCoupure de la base : dans `npm run soak` et tests/server/database-outage.test.ts, pas dans le smoke.');
+  else if (!direct) console.log(`\nPostgreSQL injoignable (${ADMIN_URL}) : la coupure de la base est sautée.`);
+  else {
+    try {
+      sides.push(await runSide('postgres', direct));
+    } finally {
+      await dropPostgres(ADMIN_URL, PG_NAME);
+    }
+  }
+  const failures = sides.flatMap((side) => side.failures.map((f) => `${side.database} : ${f}`));
+  const results = { machine: machineInfo(started), mode: smoke ? 'smoke' : 'full', plan: { ...PLAN, rooms: ROOMS, privateShare: PRIVATE_SHARE, cutMs: CUT_MS }, sides, failures };
+  const file = smoke ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
+  if (failures.length > 0) {
+    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * One database: the embedded one on disk, the server killed and restarted midway; or PostgreSQL
+ * behind a relay, cut for `CUT_MS` midway (the server must answer 503 meanwhile, and live on).
+ */
+async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Side> {
   const jwtSecret = randomBytes(48).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-soak-'));
   const failures: string[] = [];
+  const dbRelay = postgresUrl ? await startTcpProxy({ host: new URL(postgresUrl).hostname, port: Number(new URL(postgresUrl).port || 5432) }) : null;
   try {
-    const accounts = await seedLoadDatabase({ kind: 'pglite', dataDir }, PLAN.members, jwtSecret);
+    const accounts = await seedLoadDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir }, PLAN.members, jwtSecret);
     const port = await freePort();
     const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
+    if (postgresUrl && dbRelay) {
+      const relayed = new URL(postgresUrl);
+      relayed.port = String(dbRelay.port);
+      env.DATABASE_URL = relayed.toString();
+    }
     let server: LoadServer = await startLoadServer(port, { kind: 'comptoir', env });
     const relay = await startTcpProxy({ host: '127.0.0.1', port });
     const url = `http://127.0.0.1:${relay.port}`;
     const members = accounts.map((a) => new SoakMember(url, a.id, a.token, ROOMS));
     const run = `soak${Date.now().toString(36)}`;
     let stopped = false;
-    /** Members, relay and server, once (after the checks, or on a failure). */
+    /** Members, relays and server, once (after the checks, or on a failure). */
     const shutdown = async () => {
       if (stopped) return;
       stopped = true;
@@ -66,10 +120,11 @@ async function main(): Promise<void> {
       await server.stop();
     };
     let drops = 0;
-    const restart: { killedAtWritten: number; downMs: number } = { killedAtWritten: 0, downMs: 0 };
+    // Written by the disruption midway (a holder: TypeScript does not follow assignments in the closure).
+    const midwayOutcome: Pick<Side, 'restart' | 'outage'> = { restart: null, outage: null };
     try {
       await Promise.all(members.map((m) => m.ready()));
-      console.log(`${members.length} membres connectés, ${PLAN.messages} messages chacun`);
+      console.log(`\n${kind} : ${members.length} membres connectés, ${PLAN.messages} messages chacun`);
       const writing = Date.now();
       const dropping = setInterval(() => {
         if (relay.dropOne()) drops += 1;
@@ -85,21 +140,34 @@ async function main(): Promise<void> {
           written += 1;
         }
       });
-      // Midway, the crash: kill -9, then the same server on the same data.
-      const crash = (async () => {
+      const midway = (async () => {
         while (written < total / 2) await pause(50);
-        const killedAt = Date.now();
-        const killedAtWritten = written;
-        await server.kill();
-        console.log(`kill -9 du serveur après ${killedAtWritten} messages écrits`);
-        server = await startLoadServer(port, { kind: 'comptoir', env });
-        Object.assign(restart, { killedAtWritten, downMs: Date.now() - killedAt });
-        console.log(`serveur relancé sur les mêmes données (${restart.downMs} ms)`);
+        const atWritten = written;
+        const at = Date.now();
+        if (!dbRelay) {
+          // The crash: kill -9, then the same server on the same data.
+          await server.kill();
+          console.log(`kill -9 du serveur après ${atWritten} messages écrits`);
+          server = await startLoadServer(port, { kind: 'comptoir', env });
+          midwayOutcome.restart = { atWritten, downMs: Date.now() - at };
+          console.log(`serveur relancé sur les mêmes données (${midwayOutcome.restart.downMs} ms)`);
+        } else {
+          dbRelay.cut();
+          console.log(`base coupée après ${atWritten} messages écrits`);
+          const answers = await probeWhileCut(server.url, accounts[0]!.token, at + CUT_MS);
+          dbRelay.restore();
+          const outage = { atWritten, cutMs: Date.now() - at, answers, serverAlive: isAlive(server.pid) };
+          midwayOutcome.outage = outage;
+          console.log(`base rétablie après ${outage.cutMs} ms ; réponses HTTP pendant la coupure : ${JSON.stringify(answers)}`);
+        }
       })();
-      await Promise.all([...writers, crash]);
+      await Promise.all([...writers, midway]);
+      const since = () => `${((Date.now() - writing) / 1000).toFixed(1)} s`;
+      console.log(`tout écrit à ${since()}`);
       const deadline = Date.now() + PLAN.settleMs;
       while (members.some((m) => m.queued > 0) && Date.now() < deadline) await pause(100);
       clearInterval(dropping);
+      console.log(`files vides à ${since()}`);
       // The last drops' reconnections and their catch-ups.
       while (members.some((m) => !m.transport.connected$.value) && Date.now() < deadline) await pause(100);
       await pause(2000);
@@ -107,7 +175,7 @@ async function main(): Promise<void> {
 
       const streams = await checkStreams(members, run);
       await shutdown();
-      const database = await checkDatabase(dataDir, run, members);
+      const database = await checkDatabase(postgresUrl ? { databaseUrl: postgresUrl, dataDir: null } : { dataDir }, run, members);
       const totals = {
         written: members.reduce((n, m) => n + m.sent.size, 0),
         acked: members.reduce((n, m) => n + m.acked.size, 0),
@@ -127,9 +195,16 @@ async function main(): Promise<void> {
       if (totals.membersDiffering > 0) failures.push(`${totals.membersDiffering} lectures de membre différentes de l'historique`);
       if (database.lost + database.duplicated > 0) failures.push(`base : ${database.lost} client ids absents, ${database.duplicated} en plusieurs lignes`);
       for (const [clientId, why] of members.flatMap((m) => [...m.refused]).slice(0, 5)) failures.push(`refusé ${clientId} : ${why}`);
+      const cut = midwayOutcome.outage;
+      if (cut) {
+        if (!cut.serverAlive) failures.push('le serveur est mort pendant la coupure de la base');
+        const other = Object.keys(cut.answers).filter((answer) => answer !== `503 ${DATABASE_UNAVAILABLE}`);
+        if (other.length > 0) failures.push(`réponses pendant la coupure autres que 503 : ${other.join(', ')}`);
+        if (!cut.answers[`503 ${DATABASE_UNAVAILABLE}`]) failures.push('aucune réponse 503 pendant la coupure');
+      }
 
       printTable(
-        ['flux', 'messages', 'perdus', 'doublés', 'membres en écart'],
+        [`${kind === 'pglite' ? 'base embarquée, kill -9' : `PostgreSQL, base coupée ${CUT_MS / 1000} s`}`, 'messages', 'perdus', 'doublés', 'membres en écart'],
         [
           ...streams.filter((s) => !s.stream.startsWith('conversation:')).map((s) => [s.stream, String(s.stored), String(s.lost), String(s.duplicated), String(s.membersDiffering)]),
           ...conversationsRow(streams),
@@ -137,32 +212,43 @@ async function main(): Promise<void> {
         ],
       );
       console.log(
-        `\n${totals.written} écrits, ${totals.acked} acceptés, ${totals.unanswered} envois sans réponse renvoyés, ${totals.waits} attentes demandées, ` +
-          `${drops} coupures réseau, ${totals.reconnections} reconnexions, kill -9 après ${restart.killedAtWritten} messages (serveur absent ${restart.downMs} ms), ${writingSeconds} s`,
+        `${totals.written} écrits, ${totals.acked} acceptés, ${totals.unanswered} envois hors ligne repris, ${totals.waits} attentes demandées, ` +
+          `${drops} coupures réseau, ${totals.reconnections} reconnexions, ${writingSeconds} s`,
       );
-      const results = {
-        machine: machineInfo(started),
-        mode: smoke ? 'smoke' : 'full',
-        plan: { ...PLAN, rooms: ROOMS, privateShare: PRIVATE_SHARE },
-        totals,
-        restart,
-        database,
-        streams,
-        writing_seconds: writingSeconds,
-        failures,
-      };
-      const file = smoke ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
-      writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-      console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
+      return { database: kind, disruption: dbRelay ? 'database cut' : 'kill -9', totals, ...midwayOutcome, database_rows: database, streams, writing_seconds: writingSeconds, failures };
     } finally {
       await shutdown();
     }
   } finally {
+    await dbRelay?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (failures.length > 0) {
-    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
-    process.exitCode = 1;
+}
+
+/** A member's REST call every 250 ms until `until`: the answers seen, by status and message. */
+async function probeWhileCut(serverUrl: string, token: string, until: number): Promise<Record<string, number>> {
+  const answers: Record<string, number> = {};
+  while (Date.now() < until) {
+    let seen: string;
+    try {
+      const response = await fetch(`${serverUrl}/rest/conversations`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) });
+      const body: unknown = await response.json().catch(() => null);
+      seen = `${response.status} ${typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : ''}`.trim();
+    } catch (error) {
+      seen = `pas de réponse (${error instanceof Error ? error.message : String(error)})`;
+    }
+    answers[seen] = (answers[seen] ?? 0) + 1;
+    await pause(250);
+  }
+  return answers;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -214,8 +300,8 @@ async function checkStreams(members: SoakMember[], run: string): Promise<StreamC
 }
 
 /** Straight from the database, once the server has stopped: one row per client id sent, no more, no less. */
-async function checkDatabase(dataDir: string, run: string, members: SoakMember[]): Promise<{ rows: number; lost: number; duplicated: number }> {
-  const database = await openDatabase({ dataDir });
+async function checkDatabase(where: Parameters<typeof openDatabase>[0], run: string, members: SoakMember[]): Promise<{ rows: number; lost: number; duplicated: number }> {
+  const database = await openDatabase(where);
   try {
     const stored = await database.db
       .select({ clientId: messages.clientId, n: count() })

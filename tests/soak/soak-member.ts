@@ -141,7 +141,8 @@ export class SoakMember {
       this.flushAgain = false;
       while (this.outbox.length > 0) {
         const outcome = await this.post(this.outbox[0]!);
-        if (outcome === 'offline') return;
+        // Offline: the next connection flushes (or already asked to, meanwhile: the round goes again).
+        if (outcome === 'offline') break;
         if (typeof outcome === 'number') {
           clearTimeout(this.retryTimer);
           this.retryTimer = setTimeout(() => void this.flush(), outcome);
