@@ -12,6 +12,7 @@ import { buildServer, startLoadServer, type LoadServer } from '../load/load-serv
 import { machineInfo, printTable } from '../load/run-report';
 import { SoakMember, type Target } from './soak-member';
 import { freePort, startTcpProxy } from './tcp-proxy';
+import { builtClient, runBrowserMembers, type BrowserOutcome, type BrowserPlan } from './soak-browsers';
 
 /**
  * `npm run soak` (issue 23, "nothing lost"): members each on their own socket write into the rooms
@@ -31,6 +32,17 @@ const PRIVATE_SHARE = 0.2;
 const PLAN = smoke
   ? { members: 6, messages: 20, paceMs: 150, dropEveryMs: 300, settleMs: 60_000 }
   : { members: 50, messages: 200, paceMs: 600, dropEveryMs: 400, settleMs: 180_000 };
+/** The members in Chromium (embedded database side, beside the kill): how long each stays offline. */
+const BROWSERS: BrowserPlan[] = smoke
+  ? [
+      { offlineMs: 1_000, online: 1, offline: 2 },
+      { offlineMs: 3_000, online: 1, offline: 2 },
+    ]
+  : [
+      { offlineMs: 5_000, online: 3, offline: 3 },
+      { offlineMs: 60_000, online: 3, offline: 3 },
+      { offlineMs: 5_000, online: 3, offline: 3 },
+    ];
 
 export type StreamCheck = {
   stream: string;
@@ -52,6 +64,8 @@ type Side = {
   database_rows: { rows: number; lost: number; duplicated: number };
   streams: StreamCheck[];
   writing_seconds: number;
+  /** The Chromium members' texts: each in the history once. */
+  browsers: { offlineMs: number; written: number; lost: number; duplicated: number; error: string | null }[];
   failures: string[];
 };
 
@@ -63,15 +77,16 @@ const CUT_MS = 10_000;
 async function main(): Promise<void> {
   const started = Date.now();
   buildServer();
+  const staticDir = await builtClient(smoke);
   const sides: Side[] = [];
-  sides.push(await runSide('pglite'));
+  sides.push(await runSide('pglite', staticDir));
   // The smoke keeps to the kill (the cut has its own test: tests/server/database-outage.test.ts).
   const direct = smoke ? null : await freshPostgres(ADMIN_URL, PG_NAME);
   if (smoke) console.log('\nCoupure de la base : dans `npm run soak` et tests/server/database-outage.test.ts, pas dans le smoke.');
   else if (!direct) console.log(`\nPostgreSQL injoignable (${ADMIN_URL}) : la coupure de la base est sautée.`);
   else {
     try {
-      sides.push(await runSide('postgres', direct));
+      sides.push(await runSide('postgres', null, direct));
     } finally {
       await dropPostgres(ADMIN_URL, PG_NAME);
     }
@@ -91,15 +106,18 @@ async function main(): Promise<void> {
  * One database: the embedded one on disk, the server killed and restarted midway; or PostgreSQL
  * behind a relay, cut for `CUT_MS` midway (the server must answer 503 meanwhile, and live on).
  */
-async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Side> {
+async function runSide(kind: Side['database'], staticDir: string | null, postgresUrl?: string): Promise<Side> {
   const jwtSecret = randomBytes(48).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'comptoir-soak-'));
   const failures: string[] = [];
   const dbRelay = postgresUrl ? await startTcpProxy({ host: new URL(postgresUrl).hostname, port: Number(new URL(postgresUrl).port || 5432) }) : null;
   try {
-    const accounts = await seedLoadDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir }, PLAN.members, jwtSecret);
+    const browserPlans = staticDir ? BROWSERS : [];
+    const seeded = await seedLoadDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir }, PLAN.members + browserPlans.length, jwtSecret);
+    const accounts = seeded.slice(0, PLAN.members);
+    const browserAccounts = seeded.slice(PLAN.members);
     const port = await freePort();
-    const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
+    const env: Record<string, string> = { JWT_SECRET: jwtSecret, DATA_DIR: dataDir, STATIC_DIR: staticDir ?? join(dataDir, 'no-client'), FLOOD_POSTS: '100000/1' };
     if (postgresUrl && dbRelay) {
       const relayed = new URL(postgresUrl);
       relayed.port = String(dbRelay.port);
@@ -126,6 +144,8 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
       await Promise.all(members.map((m) => m.ready()));
       console.log(`\n${kind} : ${members.length} membres connectés, ${PLAN.messages} messages chacun`);
       const writing = Date.now();
+      // Straight to the server, not through the relay: their own network goes off and on.
+      const browsing = runBrowserMembers(server.url, browserAccounts.map((a, n) => ({ token: a.token, plan: browserPlans[n]! })), run);
       const dropping = setInterval(() => {
         if (relay.dropOne()) drops += 1;
       }, PLAN.dropEveryMs);
@@ -162,6 +182,7 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
         }
       })();
       await Promise.all([...writers, midway]);
+      const browserOutcomes = browserPlans.length > 0 ? await browsing : [];
       const since = () => `${((Date.now() - writing) / 1000).toFixed(1)} s`;
       console.log(`tout écrit à ${since()}`);
       const deadline = Date.now() + PLAN.settleMs;
@@ -174,6 +195,7 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
       const writingSeconds = Math.round((Date.now() - writing) / 1000);
 
       const streams = await checkStreams(members, run);
+      const browsers = await checkBrowserTexts(members[0]!, browserOutcomes);
       await shutdown();
       const database = await checkDatabase(postgresUrl ? { databaseUrl: postgresUrl, dataDir: null } : { dataDir }, run, members);
       const totals = {
@@ -195,6 +217,10 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
       if (totals.membersDiffering > 0) failures.push(`${totals.membersDiffering} lectures de membre différentes de l'historique`);
       if (database.lost + database.duplicated > 0) failures.push(`base : ${database.lost} client ids absents, ${database.duplicated} en plusieurs lignes`);
       for (const [clientId, why] of members.flatMap((m) => [...m.refused]).slice(0, 5)) failures.push(`refusé ${clientId} : ${why}`);
+      for (const b of browsers) {
+        if (b.error) failures.push(`navigateur (hors ligne ${b.offlineMs / 1000} s) : ${b.error}`);
+        if (b.lost + b.duplicated > 0) failures.push(`navigateur (hors ligne ${b.offlineMs / 1000} s) : ${b.lost} perdus, ${b.duplicated} doublés sur ${b.written}`);
+      }
       const cut = midwayOutcome.outage;
       if (cut) {
         if (!cut.serverAlive) failures.push('le serveur est mort pendant la coupure de la base');
@@ -209,13 +235,14 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
           ...streams.filter((s) => !s.stream.startsWith('conversation:')).map((s) => [s.stream, String(s.stored), String(s.lost), String(s.duplicated), String(s.membersDiffering)]),
           ...conversationsRow(streams),
           ['base de données (lignes par client id)', String(database.rows), String(database.lost), String(database.duplicated), '—'],
+          ...browsers.map((b) => [`navigateur hors ligne ${b.offlineMs / 1000} s, rechargé`, String(b.written), String(b.lost), String(b.duplicated), b.error ? 'erreur' : '—']),
         ],
       );
       console.log(
         `${totals.written} écrits, ${totals.acked} acceptés, ${totals.unanswered} envois hors ligne repris, ${totals.waits} attentes demandées, ` +
           `${drops} coupures réseau, ${totals.reconnections} reconnexions, ${writingSeconds} s`,
       );
-      return { database: kind, disruption: dbRelay ? 'database cut' : 'kill -9', totals, ...midwayOutcome, database_rows: database, streams, writing_seconds: writingSeconds, failures };
+      return { database: kind, disruption: dbRelay ? 'database cut' : 'kill -9', totals, ...midwayOutcome, database_rows: database, streams, writing_seconds: writingSeconds, browsers, failures };
     } finally {
       await shutdown();
     }
@@ -223,6 +250,21 @@ async function runSide(kind: Side['database'], postgresUrl?: string): Promise<Si
     await dbRelay?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Each text the Chromium members wrote, counted in Forex's history as the server answers it. */
+async function checkBrowserTexts(reader: SoakMember, outcomes: BrowserOutcome[]): Promise<Side['browsers']> {
+  if (outcomes.length === 0) return [];
+  const history = await reader.history({ room: 'forex' });
+  const times = new Map<string, number>();
+  for (const m of history) times.set(m.content, (times.get(m.content) ?? 0) + 1);
+  return outcomes.map((o) => ({
+    offlineMs: o.offlineMs,
+    written: o.texts.length,
+    lost: o.texts.filter((t) => !times.has(t)).length,
+    duplicated: o.texts.filter((t) => (times.get(t) ?? 0) > 1).length,
+    error: o.error,
+  }));
 }
 
 /** A member's REST call every 250 ms until `until`: the answers seen, by status and message. */
