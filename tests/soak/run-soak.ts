@@ -188,7 +188,11 @@ async function runSide(kind: Side['database'], staticDir: string | null, postgre
       const deadline = Date.now() + PLAN.settleMs;
       while (members.some((m) => m.queued > 0) && Date.now() < deadline) await pause(100);
       clearInterval(dropping);
-      console.log(`files vides à ${since()}`);
+      console.log(`${members.some((m) => m.queued > 0) ? 'files encore pleines' : 'files vides'} à ${since()}`);
+      // Nothing is sent during the checks: a history read while posts still land would not be still.
+      const undelivered = members.some((m) => m.queued > 0);
+      for (const m of members) m.halt();
+      if (undelivered) await pause(11_000);
       // The last drops' reconnections and their catch-ups.
       while (members.some((m) => !m.transport.connected$.value) && Date.now() < deadline) await pause(100);
       await pause(2000);

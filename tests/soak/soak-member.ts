@@ -53,6 +53,8 @@ export class SoakMember {
   /** Each member's conversation with another: learnt from the first post's answer. */
   private readonly conversations = new Map<number, string>();
   private flushing: Promise<void> | null = null;
+  /** Stopped sending (the soak's checks read a still history). */
+  private halted = false;
   private flushAgain = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly catchUps = new Map<string, ReturnType<typeof setTimeout>>();
@@ -115,8 +117,14 @@ export class SoakMember {
     return pages.flat().reverse();
   }
 
-  close(): void {
+  /** Sends nothing more: what is still queued stays queued (counted by the soak as not delivered). */
+  halt(): void {
+    this.halted = true;
     clearTimeout(this.retryTimer);
+  }
+
+  close(): void {
+    this.halt();
     for (const timer of this.catchUps.values()) clearTimeout(timer);
     this.transport.close();
   }
@@ -139,7 +147,7 @@ export class SoakMember {
   private async sendQueue(): Promise<void> {
     do {
       this.flushAgain = false;
-      while (this.outbox.length > 0) {
+      while (!this.halted && this.outbox.length > 0) {
         const outcome = await this.post(this.outbox[0]!);
         // Offline: the next connection flushes (or already asked to, meanwhile: the round goes again).
         if (outcome === 'offline') break;
