@@ -31,7 +31,7 @@ const PRIVATE_SHARE = 0.2;
 
 const PLAN = smoke
   ? { members: 6, messages: 20, paceMs: 150, dropEveryMs: 300, settleMs: 60_000 }
-  : { members: 50, messages: 200, paceMs: 600, dropEveryMs: 400, settleMs: 180_000 };
+  : { members: 50, messages: 200, paceMs: 1000, dropEveryMs: 1000, settleMs: 300_000 };
 /** The members in Chromium (embedded database side, beside the kill): how long each stays offline. */
 const BROWSERS: BrowserPlan[] = smoke
   ? [
@@ -183,6 +183,7 @@ async function runSide(kind: Side['database'], staticDir: string | null, postgre
       })();
       await Promise.all([...writers, midway]);
       const browserOutcomes = browserPlans.length > 0 ? await browsing : [];
+      for (const b of browserOutcomes) if (b.error) console.log(`navigateur hors ligne ${b.offlineMs / 1000} s : ${b.error}`);
       const since = () => `${((Date.now() - writing) / 1000).toFixed(1)} s`;
       console.log(`tout écrit à ${since()}`);
       const deadline = Date.now() + PLAN.settleMs;
