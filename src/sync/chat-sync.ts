@@ -101,6 +101,9 @@ export type ChatSync = ReturnType<typeof createChatSync>;
  * the store; sends go through the outbox; after every (re)connection each joined room catches up
  * from its cursor before it counts as live. Views call these intents and read the store.
  */
+/** How long the outbox waits before sending again a post the server left unanswered on an open socket. */
+export const UNANSWERED_RETRY_MS = 2000;
+
 export function createChatSync(deps: {
   db: ComptoirDatabase;
   socket: SocketTransport;
@@ -388,6 +391,12 @@ export function createChatSync(deps: {
             if (outcome === 'offline') {
               // Everything still sending waits; a message queued meanwhile asked for one more round.
               await serial(() => waitForNetwork(db));
+              // Unanswered on a socket still open (a server too slow to answer in time): no
+              // reconnection will come to send it again, so the queue goes again after a while.
+              if (socket.connected$.value) {
+                clearTimeout(slowedDown);
+                slowedDown = setTimeout(() => void flushOutbox(), UNANSWERED_RETRY_MS);
+              }
               break;
             }
             if (typeof outcome === 'number') {
