@@ -51,7 +51,7 @@ import {
 import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, roomStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
+import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, UNANSWERED_RETRY_MS, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -101,9 +101,6 @@ export type ChatSync = ReturnType<typeof createChatSync>;
  * the store; sends go through the outbox; after every (re)connection each joined room catches up
  * from its cursor before it counts as live. Views call these intents and read the store.
  */
-/** How long the outbox waits before sending again a post the server left unanswered on an open socket. */
-export const UNANSWERED_RETRY_MS = 2000;
-
 export function createChatSync(deps: {
   db: ComptoirDatabase;
   socket: SocketTransport;
