@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/chat';
 import { MESSAGING_SERVER_EVENTS, newPrivateMessageEvent } from '../../src/contract/messaging';
 import { createSocketTransport, type AckResult, type SocketTransport } from '../../src/sync/socket-transport';
+import { UNANSWERED_RETRY_MS } from '../../src/sync/outbox';
 
 /**
  * One member of the soak, on the app's own socket transport (src/sync/socket-transport.ts), doing
@@ -149,8 +150,15 @@ export class SoakMember {
       this.flushAgain = false;
       while (!this.halted && this.outbox.length > 0) {
         const outcome = await this.post(this.outbox[0]!);
-        // Offline: the next connection flushes (or already asked to, meanwhile: the round goes again).
-        if (outcome === 'offline') break;
+        // Offline: the next connection flushes (or already asked to, meanwhile: the round goes again);
+        // unanswered on a socket still open, the queue goes again after a while (as chat-sync.ts).
+        if (outcome === 'offline') {
+          if (this.transport.connected$.value) {
+            clearTimeout(this.retryTimer);
+            this.retryTimer = setTimeout(() => void this.flush(), UNANSWERED_RETRY_MS);
+          }
+          break;
+        }
         if (typeof outcome === 'number') {
           clearTimeout(this.retryTimer);
           this.retryTimer = setTimeout(() => void this.flush(), outcome);
