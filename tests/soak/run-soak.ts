@@ -59,6 +59,8 @@ type Side = {
   /** What broke midway: the server killed and restarted, or the database cut. */
   disruption: 'kill -9' | 'database cut';
   totals: Record<string, number>;
+  /** The waits the server asked for, by its reason. */
+  waitReasons: Record<string, number>;
   restart: { atWritten: number; downMs: number } | null;
   outage: { atWritten: number; cutMs: number; answers: Record<string, number>; serverAlive: boolean } | null;
   database_rows: { rows: number; lost: number; duplicated: number };
@@ -247,7 +249,10 @@ async function runSide(kind: Side['database'], staticDir: string | null, postgre
         `${totals.written} écrits, ${totals.acked} acceptés, ${totals.unanswered} envois hors ligne repris, ${totals.waits} attentes demandées, ` +
           `${drops} coupures réseau, ${totals.reconnections} reconnexions, ${writingSeconds} s`,
       );
-      return { database: kind, disruption: dbRelay ? 'database cut' : 'kill -9', totals, ...midwayOutcome, database_rows: database, streams, writing_seconds: writingSeconds, browsers, failures };
+      const waitReasons: Record<string, number> = {};
+      for (const m of members) for (const [why, n] of m.waitReasons) waitReasons[why] = (waitReasons[why] ?? 0) + n;
+      if (totals.waits > 0) console.log(`attentes : ${JSON.stringify(waitReasons)}`);
+      return { waitReasons, database: kind, disruption: dbRelay ? 'database cut' : 'kill -9', totals, ...midwayOutcome, database_rows: database, streams, writing_seconds: writingSeconds, browsers, failures };
     } finally {
       await shutdown();
     }

@@ -45,6 +45,8 @@ export class SoakMember {
   readonly sent = new Set<string>();
   /** Posts answered 'wait' (server busy, flood control, database unreachable) and sent again. */
   waits = 0;
+  /** Those waits by the server's reason (busy room, database out of reach, flood control). */
+  readonly waitReasons = new Map<string, number>();
   /** Posts the network did not answer (disconnection, timeout), sent again at the next connection. */
   unanswered = 0;
   reconnections = -1;
@@ -194,6 +196,7 @@ export class SoakMember {
     }
     if (!answer.ok && answer.retryAfterMs !== undefined) {
       this.waits += 1;
+      this.waitReasons.set(answer.error, (this.waitReasons.get(answer.error) ?? 0) + 1);
       return answer.retryAfterMs;
     }
     this.refused.set(entry.clientId, answer.ok ? 'réponse inattendue' : answer.error);
