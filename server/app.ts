@@ -43,6 +43,7 @@ import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-conn
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerDevPageGuard } from './http/dev-pages';
 import { clientErrorMessage, serverErrorMessage } from './http/server-error';
+import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from './db/database-unavailable';
 import type { SiteLinks } from '../src/contract/landing';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { registerAffiliationRoutes } from './referrals/affiliation-routes';
@@ -196,6 +197,10 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   // Before any route: a route takes the error handler of its context when it is registered.
   app.setErrorHandler((error, request, reply) => {
     const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'request waits for the database');
+      return reply.code(503).header('Retry-After', String(Math.ceil(databaseRetryMs() / 1000))).send({ error: DATABASE_UNAVAILABLE });
+    }
     if (status >= 500) {
       // Logged in full with the request's id; the caller gets the id and nothing of the internals.
       request.log.error({ err: error, reqId: request.id }, 'request failed');

@@ -46,7 +46,14 @@ export async function openDatabase(options: {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that cannot open within 5 s fails its request (503) rather than holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // A connection that breaks (the database restarting, the network cut) is dropped by the pool,
+    // which opens new ones at the next request. Its 'error' unheard would end the process: the
+    // pool's for an idle one, the connection's own for one checked out between two statements (a
+    // transaction's), whose next statement then fails and is answered 503.
+    pool.on('error', (error) => console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`));
+    pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL : connexion perdue (${error.message})`)));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });

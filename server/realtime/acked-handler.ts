@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_REQUEST, REQUEST_FAILED } from '../chat/chat-access';
+import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
 
-type AckError = { error: string };
+type AckError = { error: string; retryAfterMs?: number };
 
 /**
  * A socket event handler answered through its acknowledgement: `run` gets the raw payload (each
@@ -25,6 +26,11 @@ export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
       const input = typeof payload === 'function' ? undefined : payload;
       run(input)
         .catch((error: unknown): AckError => {
+          // The database out of reach: not refused, the client waits and sends again (its outbox keeps the post).
+          if (isDatabaseUnavailable(error)) {
+            log.warn({ err: error, event, userId }, 'socket event waits for the database');
+            return { error: DATABASE_UNAVAILABLE, retryAfterMs: databaseRetryMs() };
+          }
           log.error({ err: error, event, userId }, 'socket event failed');
           return { error: REQUEST_FAILED };
         })

@@ -50,6 +50,8 @@ import { registerInboxHandlers } from '../chat/inbox-handlers';
 import type { UserRow } from '../users/user-queries';
 import { userChannel } from './channels';
 import { createConnectionCounts, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './connection-caps';
+import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
+import type { HandshakeRetry } from '../../src/contract/chat';
 
 /**
  * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
@@ -142,6 +144,12 @@ export function attachSocketServer(app: FastifyInstance, db: Database, options: 
         next();
       },
       (error: unknown) => {
+        // socket.io-client never tries again after a refusal at the handshake: this one says when to (src/sync/socket-transport.ts).
+        if (isDatabaseUnavailable(error)) {
+          app.log.warn({ err: error }, 'socket handshake waits for the database');
+          const wait: HandshakeRetry = { retryAfterMs: databaseRetryMs() };
+          return next(Object.assign(new Error(DATABASE_UNAVAILABLE), { data: wait }));
+        }
         app.log.error({ err: error }, 'socket handshake failed');
         next(new Error('Erreur lors de la requête'));
       },

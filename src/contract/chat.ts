@@ -157,6 +157,12 @@ export const messageRefInput = z.object({ alertId: id });
 
 /** A refusal; `retryAfterMs` when the member may try again after that long (flood control). */
 export const ackError = z.object({ error: z.string(), retryAfterMs: z.optional(z.int().check(z.positive())) });
+/**
+ * Ours (issue 23): the `data` of a connection refused at the handshake for a while (the database out
+ * of reach): the client connects again after that long, as socket.io itself never retries a refusal.
+ */
+export const handshakeRetry = z.object({ retryAfterMs: z.int().check(z.positive(), z.maximum(60_000)) });
+export type HandshakeRetry = z.infer<typeof handshakeRetry>;
 /** A post the room's keyword filter holds for a moderator (issue 22): `held`, not stored in the room yet. */
 export const postMessageAck = z.union([z.object({ message: chatMessage }), z.object({ held: z.literal(true) }), ackError]);
 /** To its author's sockets: a post the room's keyword filter held was refused by a moderator (issue 22). */

@@ -51,7 +51,7 @@ import {
 import { conversationStream, historyKey, nextHistory, MUTE_KEY, parseStream, ROOM_LEVELS_KEY, roomStream, SLOW_MODES_KEY, streamOfRef, type HistoryRef, type HistoryState } from './message-state';
 
 export { historyKey, type HistoryState } from './message-state';
-import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, waitForNetwork, type Draft } from './outbox';
+import { discardMessage, markFailed, markHeld, newClientId, outboxEntryState, pendingMessages, queueMessage, retryMessage, slowDown, stepOutboxEntry, UNANSWERED_RETRY_MS, waitForNetwork, type Draft } from './outbox';
 import type { SocketTransport } from './socket-transport';
 import type { Uploader } from './upload-client';
 import type { AlertsSync } from './alerts-sync';
@@ -388,6 +388,12 @@ export function createChatSync(deps: {
             if (outcome === 'offline') {
               // Everything still sending waits; a message queued meanwhile asked for one more round.
               await serial(() => waitForNetwork(db));
+              // Unanswered on a socket still open (a server too slow to answer in time): no
+              // reconnection will come to send it again, so the queue goes again after a while.
+              if (socket.connected$.value) {
+                clearTimeout(slowedDown);
+                slowedDown = setTimeout(() => void flushOutbox(), UNANSWERED_RETRY_MS);
+              }
               break;
             }
             if (typeof outcome === 'number') {

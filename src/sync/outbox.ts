@@ -93,6 +93,9 @@ export const retryMessage = (db: ComptoirDatabase, clientId: string) => stepOutb
 /** 'Supprimer': a waiting or refused entry leaves the outbox (one on its way cannot be called back). */
 export const discardMessage = (db: ComptoirDatabase, clientId: string) => stepOutboxEntry(db, clientId, { type: 'outbox.discard' });
 
+/** How long the outbox waits before sending again a post the server left unanswered on an open socket. */
+export const UNANSWERED_RETRY_MS = 2000;
+
 /** The stored `error` of an entry waiting for the network (no refusal to show). */
 export const WAITING_FOR_NETWORK = 'réseau';
 /** The stored `error` of an entry the room's keyword filter holds for a moderator (issue 22). */

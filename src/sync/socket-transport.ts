@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod/mini';
-import { SERVER_EVENTS } from '../contract/chat';
+import { handshakeRetry, SERVER_EVENTS } from '../contract/chat';
 import { SOCKET_PATH } from '../contract/hosts';
 import { TEXT } from '../domain/text-fr';
 
@@ -64,14 +64,20 @@ export function createSocketTransport(deps: {
     // A disconnection the server decided is not retried by socket.io itself.
     if (reason === 'io server disconnect') socket.connect();
   });
-  // A handshake refused for its token is not tried again by socket.io. A password change on this
-  // device ends its sockets too: the answer's new token is in hand a moment later and opens them
-  // again. Otherwise the session is over elsewhere, and the session machine checks it.
-  // Any other refusal (too many connections, the server's database away) is tried again later.
+  // A refused handshake is not tried again by socket.io. Refused for a while (the server's
+  // database out of reach), it is tried again after the wait the server named. Refused for its
+  // token: a password change on this device ends its sockets too, and the answer's new token is in
+  // hand a moment later and opens them again; otherwise the session is over elsewhere, and the
+  // session machine checks it. Any other refusal (too many connections) is tried again later.
   let refusedTimer: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect_error', (error) => {
     if (socket.active) return;
     clearTimeout(refusedTimer);
+    const wait = z.safeParse(handshakeRetry, 'data' in error ? error.data : undefined);
+    if (wait.success) {
+      refusedTimer = setTimeout(() => socket.connect(), wait.data.retryAfterMs);
+      return;
+    }
     if (error.message !== UNAUTHORIZED) {
       refusedTimer = setTimeout(() => socket.connect(), REFUSED_RETRY_MS * (0.5 + Math.random()));
       return;

@@ -1,4 +1,3 @@
-import { cpus, loadavg, totalmem } from 'node:os';
 import { count, like } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/open-database';
 import { messages } from '../../server/db/schema';
@@ -48,15 +47,3 @@ export function log(name: string, run: RunResult): void {
 }
 
 
-/** The machine a run's figures belong to, for its results file. */
-export function machineOf(started: number) {
-  return {
-    cpu: cpus()[0]?.model ?? 'inconnu',
-    cores: cpus().length,
-    memory_gb: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    load_at_end: Math.round(loadavg()[0]! * 100) / 100,
-    date: new Date().toISOString(),
-    seconds: Math.round((Date.now() - started) / 1000),
-  };
-}

@@ -230,7 +230,7 @@ export class LoadCrowd {
 }
 
 /** What traders write in a busy minute: short lines of a realistic length. */
-const LINES = [
+export const LINES = [
   'EURUSD casse les 1.0850, je prends une partie des gains',
   'NFP bien au-dessus du consensus, le dollar se reprend fort',
   'Quelqu’un joue le retour sur la résistance ?',

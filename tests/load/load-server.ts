@@ -19,6 +19,8 @@ export type LoadServer = {
   stop(): Promise<void>;
   /** The server's heap after a full collection and its resident memory, in bytes (a server started with `memory`). */
   memory(): Promise<{ heapUsed: number; rss: number }>;
+  /** `kill -9`: the process dies mid-write, as in a crash (the soak restarts it on the same data). */
+  kill(): Promise<void>;
 };
 
 /** `memory`: started with an IPC channel and `--expose-gc`, so that `LoadServer.memory()` answers. */
@@ -52,7 +54,7 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child), memory: () => askMemory(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL'), memory: () => askMemory(child) };
 }
 
 /** The production start: the server compiled by `npm run build:server` (built by the load first). */
@@ -87,10 +89,10 @@ function askMemory(child: ChildProcess): Promise<{ heapUsed: number; rss: number
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await done;
   clearTimeout(timer);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, startLoadServer } from './load-server';
-import { checkHistory, log, machineOf } from './load-checks';
+import { checkHistory, log } from './load-checks';
+import { machineInfo } from './run-report';
 
 /**
  * `npm run load:endurance` (issue 23, "Load"): one server process holding 2,000 members' sockets
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     const history = await checkHistory(where, runs);
     const failures = judge(windows, history);
     const results = {
-      machine: machineOf(started),
+      machine: machineInfo(started),
       mode: smoke ? 'smoke' : 'full',
       database: where.kind,
       plan: PLAN,

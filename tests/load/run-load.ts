@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
-import { checkHistory, log, machineOf, type HistoryCheck } from './load-checks';
+import { checkHistory, log, type HistoryCheck } from './load-checks';
+import { machineInfo, printTable } from './run-report';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
 
   const failures = report(sides);
   const results = {
-    machine: machineOf(started),
+    machine: machineInfo(started),
     mode: smoke ? 'smoke' : 'full',
     plan: PLAN,
     budgets: BUDGET,
@@ -179,12 +180,7 @@ function report(sides: Record<string, Side>): string[] {
   line(`mémoire résidente, cas room (${PLAN.inRoom} membres)`, (s) => `${s.room.serverRssMb} Mo`, `PostgreSQL ≤ ${BUDGET.postgresRssMb} Mo`);
   line(`  au plus haut (${PLAN.inRoom + PLAN.extra} connectés, surcharge)`, (s) => `${s.rssMb} Mo`, '—');
   line('CPU du serveur / du générateur (cas room)', (s) => `${s.room.serverCpuPercent} % / ${s.room.generatorCpuPercent} %`, '—');
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
-  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | '));
-  console.log('');
-  print(header);
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  rows.forEach(print);
+  printTable(header, rows);
 
   for (const db of dbs) {
     const side = sides[db]!;

@@ -135,7 +135,7 @@ describe('group commit', () => {
   });
 
   it('turns a post away when the writes lately say the queue before it would take too long', async () => {
-    const posts = createRoomPosts(database.db, { maxQueued: 1000, maxWaitMs: 400 });
+    const posts = createRoomPosts(database.db, { maxQueued: 1000, maxWaitMs: 400, maxBatch: 2 });
     // The database held for 300 ms under each write: the batches take that long lately.
     const slowWrite = async (run: () => Promise<PostOutcome>[]) => {
       let release = () => {};
@@ -148,14 +148,33 @@ describe('group commit', () => {
     };
     const [first] = await slowWrite(() => [posts.post(member, plain('Lente 1'))]);
     expect(first).toHaveProperty('message');
-    // One write under way, one post waiting: a third would wait two 300-ms writes, past 400 ms.
+    // One write under way, a full batch waiting: a fourth would wait three 300-ms writes, past 400 ms.
     const outcomes = await slowWrite(() => {
       const under = posts.post(member, plain('Lente 2'));
-      return [under, posts.post(member, plain('Lente 3')), posts.post(member, plain('Lente 4'))];
+      return [under, posts.post(member, plain('Lente 3')), posts.post(member, plain('Lente 4')), posts.post(member, plain('Lente 5'))];
     });
-    expect(outcomes[0]).toHaveProperty('message');
-    expect(outcomes[1]).toHaveProperty('message');
-    expect(outcomes[2]).toMatchObject({ error: SERVER_BUSY });
+    expect(outcomes.slice(0, 3).every((o) => 'message' in o)).toBe(true);
+    expect(outcomes[3]).toMatchObject({ error: SERVER_BUSY });
+  });
+
+  it('takes a whole batch while the writes are slow, never one post per write', async () => {
+    const posts = createRoomPosts(database.db, { maxQueued: 1000, maxWaitMs: 400, maxBatch: 64 });
+    // Writes lately slower than half the wait allowed (a loaded machine's embedded database).
+    let release = () => {};
+    const holding = database.db.transaction(async () => new Promise<void>((resolve) => (release = resolve)));
+    const first = posts.post(member, plain('Chargée 0'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holding;
+    expect(await first).toHaveProperty('message');
+    // Ten posts while one is written: they go together in the next write, none turned away.
+    let releaseAgain = () => {};
+    const holdingAgain = database.db.transaction(async () => new Promise<void>((resolve) => (releaseAgain = resolve)));
+    const outcomes = Array.from({ length: 11 }, (_, i) => posts.post(member, plain(`Chargée ${i + 1}`)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    releaseAgain();
+    await holdingAgain;
+    expect((await Promise.all(outcomes)).filter((o) => !('message' in o))).toEqual([]);
   });
 });
 

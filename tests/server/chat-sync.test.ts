@@ -393,6 +393,28 @@ describe('chat sync against the real server', () => {
     vip.close();
   });
 
+  it('sends again by itself a post left unanswered while the socket stays open, and it is stored once', async () => {
+    const vip = connectVip();
+    await vi.waitFor(() => expect(vip.socket.connected$.value).toBe(true), { timeout: 5000 });
+    // The first answer does not come in time (a server too busy): the transport says offline, the socket stays open.
+    const request = vip.socket.request.bind(vip.socket);
+    let unanswered = 0;
+    vip.socket.request = (async (event: string, payload: unknown, schema: never, timeoutMs?: number) => {
+      if (event === CLIENT_EVENTS.post && unanswered === 0) {
+        unanswered += 1;
+        await request(event, payload, schema, timeoutMs);
+        return { ok: false, error: 'Erreur lors de la requête', offline: true };
+      }
+      return request(event, payload, schema, timeoutMs);
+    }) as typeof vip.socket.request;
+    const clientId = await vip.sync.send({ room: 'forex', parentMessage: null, content: 'Sans réponse à temps', attachments: [] });
+    await vi.waitFor(async () => expect(await db.outbox.count().exec()).toBe(0), { timeout: 10_000 });
+    expect(vip.socket.connected$.value).toBe(true);
+    const rows = await server.database.db.select().from(messages).where(and(eq(messages.authorId, vipId), eq(messages.clientId, clientId)));
+    expect(rows).toHaveLength(1);
+    vip.close();
+  });
+
   it("pages through who liked a message: the first page, then 'Charger plus de données...' appends the next, once", async () => {
     const vip = connectVip();
     const serverDb = server.database.db;
