@@ -124,7 +124,12 @@ export type ComptoirServer = {
   payouts: PayoutSender;
   /** The content host's subscription events (graphql-ws) and its connections. */
   content: { events: ContentPubSub; subscriptions: ContentSubscriptions };
+  /** Every route the app answers, as registered (the tests walk them all). */
+  routes: readonly RegisteredRoute[];
 };
+
+/** One method and path of the app (a route answering several methods is one per method). */
+export type RegisteredRoute = { method: string; url: string };
 
 /**
  * Prefixes that are API, never the client app: an unknown path there is a JSON 404. The service
@@ -173,6 +178,10 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     requestIdHeader: false,
     trustProxy: true,
     frameworkErrors: answerBadUrl,
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
@@ -321,5 +330,5 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return { app, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions } };
+  return { app, io, billing, payouts, content: { events: contentEvents, subscriptions: contentSubscriptions }, routes };
 }
