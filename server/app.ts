@@ -7,7 +7,7 @@ import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod/mini';
-import { SERVER_PATHS } from '../src/contract/hosts';
+import { GRAPHQL_PATH, SERVER_PATHS } from '../src/contract/hosts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
@@ -40,6 +40,7 @@ import { localPayoutAccounts, stripePayoutAccounts } from './billing/stripe-conn
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerDevPageGuard } from './http/dev-pages';
 import { clientErrorMessage, serverErrorMessage } from './http/server-error';
+import { containsNul, NUL_REFUSED } from './routes/invalid-body';
 import type { SiteLinks } from '../src/contract/landing';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { registerAffiliationRoutes } from './referrals/affiliation-routes';
@@ -153,6 +154,18 @@ function answerBadUrl(error: FastifyError, request: FastifyRequest, reply: Fasti
   return reply.code(error.statusCode ?? 400).send({ error: 'Requête invalide : adresse mal formée' });
 }
 
+/**
+ * NUL in an address, a query or a body (`/rest/users/a%00b`, `{"orderId":"a\u0000b"}`): refused
+ * before any route reads it, as the router refuses an address it cannot decode (PostgreSQL text
+ * cannot hold one: it was a 500). GraphQL answers it in its own shape (graphql-input.ts).
+ */
+async function refuseNul(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const body = request.routeOptions.url === GRAPHQL_PATH ? undefined : request.body;
+  if (!containsNul(request.params) && !containsNul(request.query) && !containsNul(body)) return undefined;
+  if (request.url.startsWith(`${TOOL_DOWNLOAD_ROUTE}/`)) return refusalPage(reply, 'malformed');
+  return reply.code(400).send({ error: NUL_REFUSED });
+}
+
 /** Origins other than ours the shop and the review widget are framed from (absolute SHOP_URL, REVIEW_WIDGET_URL). */
 function framedOrigins(links: SiteLinks, publicUrl: string | undefined): string[] {
   const ours = publicUrl ? new URL(publicUrl).origin : null;
@@ -197,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     // Malformed JSON, too large a body and the like: a clear French answer, never a stack.
     return reply.code(status).send({ error: clientErrorMessage(error) });
   });
+  app.addHook('preValidation', refuseNul);
   const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
   await registerSecurityHeaders(app, {
     stripe: options.stripe !== undefined,
