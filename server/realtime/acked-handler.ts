@@ -13,16 +13,13 @@ type Decoder<Input> = { safeParse(payload: unknown): { success: true; data: Inpu
 
 export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
   const acked = <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
-    (payload: unknown, ack?: (answer: Answer | AckError) => void): void => {
-      // `emit(event, callback)` without a payload puts the callback first; a client may also send
-      // no callback, or something else in its place: the types cannot promise what the wire carries.
-      const reply =
-        typeof ack === 'function'
-          ? ack
-          : typeof payload === 'function'
-            ? (answer: Answer | AckError) => void payload(answer)
-            : () => undefined;
-      const input = typeof payload === 'function' ? undefined : payload;
+    (...args: unknown[]): void => {
+      // socket.io hands the acknowledgement last, after whatever the client sent: `emit(event,
+      // callback)` without a payload puts it first, a client may send more arguments than one, or
+      // no callback at all. The types cannot promise what the wire carries.
+      const last = args.at(-1);
+      const reply = typeof last === 'function' ? (answer: Answer | AckError) => void last(answer) : () => undefined;
+      const input = typeof args[0] === 'function' ? undefined : args[0];
       run(input)
         .catch((error: unknown): AckError => {
           log.error({ err: error, event, userId }, 'socket event failed');
