@@ -93,6 +93,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   mediaDir?: string;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
+  /** Where the log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** The rooms' group commit and overload thresholds (room-posts.ts); tests tighten them. */
   roomPosts?: Partial<Omit<RoomPostsOptions, 'announce'>>;
 } & Partial<
@@ -180,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const app = Fastify({
     logger: {
       level: options.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Tokens and cookies never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.variables'],
     },

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { INVALID_REQUEST, REQUEST_FAILED } from '../chat/chat-access';
+import { INVALID_REQUEST } from '../chat/chat-access';
+import { serverErrorMessage } from '../http/server-error';
 
 type AckError = { error: string };
 
 /**
  * A socket event handler answered through its acknowledgement: `run` gets the raw payload (each
  * handler decodes it with its contract schema), and a failure inside is logged and answered
- * 'Erreur lors de la requête', never thrown into socket.io.
+ * 'Erreur lors de la requête (référence …)', never thrown into socket.io.
  */
 /** A contract schema, as the handlers use it. */
 type Decoder<Input> = { safeParse(payload: unknown): { success: true; data: Input } | { success: false } };
@@ -22,8 +24,10 @@ export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
       const input = typeof args[0] === 'function' ? undefined : args[0];
       run(input)
         .catch((error: unknown): AckError => {
-          log.error({ err: error, event, userId }, 'socket event failed');
-          return { error: REQUEST_FAILED };
+          // As a failed request: the member reads a reference the log line carries, nothing of the internals.
+          const reference = randomUUID().slice(0, 8);
+          log.error({ err: error, event, userId, reqId: reference }, 'socket event failed');
+          return { error: serverErrorMessage(reference) };
         })
         .then(reply)
         .catch((error: unknown) => log.error({ err: error, event }, 'acknowledgement failed'));

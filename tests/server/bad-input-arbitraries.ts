@@ -199,14 +199,19 @@ export function answerProblem(status: number, body: string): string | null {
   const failure = messagesOf(body).find((message) => message.startsWith(REQUEST_FAILED));
   if (failure) return `server failure in ${status}: ${failure}`;
   if (status < 400) return null;
-  const lower = body.toLowerCase();
-  const leak = LEAKS.find((marker) => lower.includes(marker));
+  const leak = leakIn(body);
   if (leak) return `internals (${leak}) in ${status} ${body.slice(0, 300)}`;
   for (const message of messagesOf(body)) {
     if (!ENGLISH.test(message) || CODES.has(message)) continue;
     return `English message in ${status}: ${message.slice(0, 200)}`;
   }
   return null;
+}
+
+/** The internals an answer carries (SQL, a stack, a path), if any. */
+export function leakIn(body: string): string | undefined {
+  const lower = body.toLowerCase();
+  return LEAKS.find((marker) => lower.includes(marker));
 }
 
 /** What an answer must never carry. */
