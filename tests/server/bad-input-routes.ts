@@ -11,7 +11,37 @@ import { startTestServer, TEST_JWT_SECRET, type TestServer } from './test-server
  * huge strings and arrays, deep JSON, unicode edge cases and `__proto__` keys, signed in or not,
  * answers below 500, in French, with nothing of its internals, and the server stays up.
  * `FC_SEED` replays a run, `FC_ROUTE='POST /rest/contact'` looks at one route.
+ *
+ * The routes are dealt to `shards` test files (bad-input-rest-1.test.ts, …) so that vitest feeds
+ * them on every core, each file with its own server.
  */
+export function describeBadInputRoutes(shard: number, shards: number): void {
+  beforeAll(async () => {
+    process.on('unhandledRejection', onRejection);
+    server = await startTestServer();
+    fields = await contractFieldNames();
+    for (const account of ['membre', 'vip', 'coach']) callers[account] = await server.tokenOf(account);
+    console.info(`bad-input REST ${shard + 1}/${shards}: seed ${SEED}, ${RUNS} cases per route (FC_SEED=${SEED} replays them)`);
+  }, 60_000);
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection);
+    await server.close();
+  });
+  describe(`bad input on every REST route (${shard + 1}/${shards})`, () => {
+    it('finds the routes', () => {
+      // The app registers about 140: a broken registry would make the properties vacuous.
+      expect(server.routes.filter((route) => route.method !== 'HEAD').length).toBeGreaterThan(90);
+    });
+    it('answers below 500, in French, without internals, and stays up', () => feedRoutes(routesToFeed().filter((route) => shardOf(route, shards) === shard)), 3_600_000);
+  });
+}
+
+/** The same shard for a route from run to run, whatever the order the app registers them in. */
+function shardOf(route: RegisteredRoute, shards: number): number {
+  let hash = 0;
+  for (const char of `${route.method} ${route.url}`) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % shards;
+}
 
 let server: TestServer;
 let fields: string[];
@@ -19,18 +49,6 @@ const documents: string[] = Object.values(graphqlDocuments);
 const callers: Record<string, string | null> = {};
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
-
-beforeAll(async () => {
-  process.on('unhandledRejection', onRejection);
-  server = await startTestServer();
-  fields = await contractFieldNames();
-  for (const account of ['membre', 'vip', 'coach']) callers[account] = await server.tokenOf(account);
-  console.info(`bad-input REST: seed ${SEED}, ${RUNS} cases per route (FC_SEED=${SEED} replays them)`);
-}, 60_000);
-afterAll(async () => {
-  process.off('unhandledRejection', onRejection);
-  await server.close();
-});
 
 /** The routes to feed: every registered one but the HEAD twins of GET routes (the same handler). */
 function routesToFeed(): RegisteredRoute[] {
@@ -73,36 +91,29 @@ async function send(route: RegisteredRoute, request: BadRequest): Promise<{ stat
   return { status: answer.statusCode, body: answer.body };
 }
 
-describe('bad input on every REST route', () => {
-  it('finds the routes', () => {
-    // The app registers about a hundred: a broken registry would make the properties vacuous.
-    expect(routesToFeed().length).toBeGreaterThan(process.env.FC_ROUTE ? 0 : 90);
-  });
-
-  it('answers below 500, in French, without internals, and stays up', async () => {
-    const started = performance.now();
-    const timings: string[] = [];
-    // Every route is fed before failing, so one run lists every hole (each with its seed and path).
-    const failures: string[] = [];
-    for (const route of routesToFeed()) {
-      const routeStarted = performance.now();
-      const outcome = await fc.check(
-        fc.asyncProperty(badRequest(route), async (request) => {
-          const answer = await send(route, request);
-          const problem = answerProblem(answer.status, answer.body);
-          if (problem) throw new Error(`${route.method} ${route.url} as ${request.caller}, ${request.path.slice(0, 200)}: ${problem}`);
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-      if (outcome.failed) failures.push(`${String(outcome.errorInstance)}\n${fc.defaultReportMessage(outcome) ?? ''}`);
-      timings.push(`${route.method} ${route.url} ${Math.round(performance.now() - routeStarted)} ms`);
-    }
-    if (process.env.FC_TIMINGS) console.info(timings.join('\n'));
-    expect(failures.join('\n\n')).toBe('');
-    expect(rejections).toEqual([]);
-    // Still up: a route answers as usual, the member still signed in.
-    const me = await server.app.inject({ method: 'GET', url: '/content/api/users/me', headers: { authorization: `Bearer ${callers.membre ?? ''}` } });
-    expect(me.statusCode).toBe(200);
-    console.info(`bad-input REST: ${routesToFeed().length} routes in ${Math.round((performance.now() - started) / 1000)} s`);
-  }, 600_000);
-});
+async function feedRoutes(routes: readonly RegisteredRoute[]): Promise<void> {
+  const started = performance.now();
+  const timings: string[] = [];
+  // Every route is fed before failing, so one run lists every hole (each with its seed and path).
+  const failures: string[] = [];
+  for (const route of routes) {
+    const routeStarted = performance.now();
+    const outcome = await fc.check(
+      fc.asyncProperty(badRequest(route), async (request) => {
+        const answer = await send(route, request);
+        const problem = answerProblem(answer.status, answer.body);
+        if (problem) throw new Error(`${route.method} ${route.url} as ${request.caller}, ${request.path.slice(0, 200)}: ${problem}`);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    if (outcome.failed) failures.push(`${String(outcome.errorInstance)}\n${fc.defaultReportMessage(outcome) ?? ''}`);
+    timings.push(`${route.method} ${route.url} ${Math.round(performance.now() - routeStarted)} ms`);
+  }
+  if (process.env.FC_TIMINGS) console.info(timings.join('\n'));
+  expect(failures.join('\n\n')).toBe('');
+  expect(rejections).toEqual([]);
+  // Still up: a route answers as usual, the member still signed in.
+  const me = await server.app.inject({ method: 'GET', url: '/content/api/users/me', headers: { authorization: `Bearer ${callers.membre ?? ''}` } });
+  expect(me.statusCode).toBe(200);
+  console.info(`bad-input REST: ${routes.length} routes in ${Math.round((performance.now() - started) / 1000)} s`);
+}
