@@ -10,7 +10,7 @@ import { stopCounting } from './chat/chat-broadcast';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod/mini';
-import { SERVER_PATHS } from '../src/contract/hosts';
+import { GRAPHQL_PATH, SERVER_PATHS } from '../src/contract/hosts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open-database';
 import { registerGraphqlRoute } from './graphql/graphql-route';
@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerDevPageGuard } from './http/dev-pages';
 import { clientErrorMessage, serverErrorMessage } from './http/server-error';
 import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from './db/database-unavailable';
+import { containsNul, NUL_REFUSED } from './routes/invalid-body';
 import type { SiteLinks } from '../src/contract/landing';
 import { registerStripeConnectRoutes } from './billing/stripe-connect-routes';
 import { registerAffiliationRoutes } from './referrals/affiliation-routes';
@@ -96,6 +97,8 @@ export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLeve
   mediaDir?: string;
   /** The clock account codes expire by (tests move it); the real one by default. */
   now?: () => Date;
+  /** Where the log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** The rooms' group commit and overload thresholds (room-posts.ts); tests tighten them. */
   roomPosts?: Partial<Omit<RoomPostsOptions, 'announce'>>;
 } & Partial<
@@ -128,7 +131,7 @@ export type RegisteredRoute = { method: string; url: string };
 
 export type ComptoirServer = {
   app: FastifyInstance;
-  /** Every route the server registered, in order (the authorization matrix walks them). */
+  /** Every route the server registered, in order, one per method (the authorization matrix and the bad-input properties walk them). */
   routes: readonly RegisteredRoute[];
   io: ComptoirIo;
   billing: BillingServices;
@@ -160,6 +163,18 @@ function answerBadUrl(error: FastifyError, request: FastifyRequest, reply: Fasti
   return reply.code(error.statusCode ?? 400).send({ error: 'Requête invalide : adresse mal formée' });
 }
 
+/**
+ * NUL in an address, a query or a body (`/rest/users/a%00b`, `{"orderId":"a\u0000b"}`): refused
+ * before any route reads it, as the router refuses an address it cannot decode (PostgreSQL text
+ * cannot hold one: it was a 500). GraphQL answers it in its own shape (graphql-input.ts).
+ */
+async function refuseNul(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const body = request.routeOptions.url === GRAPHQL_PATH ? undefined : request.body;
+  if (!containsNul(request.params) && !containsNul(request.query) && !containsNul(body)) return undefined;
+  if (request.url.startsWith(`${TOOL_DOWNLOAD_ROUTE}/`)) return refusalPage(reply, 'malformed');
+  return reply.code(400).send({ error: NUL_REFUSED });
+}
+
 /** Origins other than ours the shop and the review widget are framed from (absolute SHOP_URL, REVIEW_WIDGET_URL). */
 function framedOrigins(links: SiteLinks, publicUrl: string | undefined): string[] {
   const ours = publicUrl ? new URL(publicUrl).origin : null;
@@ -174,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   const app = Fastify({
     logger: {
       level: options.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Tokens and cookies never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.variables'],
     },
@@ -209,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     // Malformed JSON, too large a body and the like: a clear French answer, never a stack.
     return reply.code(status).send({ error: clientErrorMessage(error) });
   });
+  app.addHook('preValidation', refuseNul);
   const siteLinks = options.siteLinks ?? DEFAULT_SITE_LINKS;
   await registerSecurityHeaders(app, {
     stripe: options.stripe !== undefined,

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Database } from '../db/open-database';
 import { isCoach } from '../content/vip-access';
-import { containsNul, invalidBody } from '../routes/invalid-body';
+import { containsNul, invalidBody, NUL_REFUSED } from '../routes/invalid-body';
 import type { ContentContext } from './content-schema';
 
 /** The refusals of the content host's mutations, with the codes the client reads. */
@@ -16,7 +16,7 @@ export function decode<T>(
   nullable: readonly string[],
 ): T {
   // PostgreSQL text cannot hold a NUL: refused here rather than failing in the insert.
-  if (containsNul(input)) throw badInput('Requête invalide : caractère nul');
+  if (containsNul(input)) throw badInput(NUL_REFUSED);
   const decoded = schema.safeParse(withNulls(input, nullable));
   if (!decoded.success) throw badInput(invalidBody(decoded.error));
   return decoded.data;

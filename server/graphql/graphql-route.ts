@@ -22,6 +22,7 @@ export function registerGraphqlRoute(app: FastifyInstance, services: AccountServ
   app.post('/content/graphql', async (request, reply) => {
     const body = graphqlRequest.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide' }] });
+    if (nestingDepth(body.data.query) > MAX_NESTING) return reply.code(400).send({ errors: [{ message: 'Requête GraphQL invalide : trop imbriquée' }] });
     let user: Promise<UserRow | null> | null = null;
     const contextValue: ContentContext = {
       ip: request.ip,
@@ -48,4 +49,36 @@ export function registerGraphqlRoute(app: FastifyInstance, services: AccountServ
     });
     return reply.send(errors ? { data: result.data ?? null, errors } : { data: result.data });
   });
+}
+
+/**
+ * Far deeper than any of the client's documents: graphql-js parses and validates by recursion, and
+ * a document nested a few thousand deep overflowed the stack (answered as a server failure).
+ */
+const MAX_NESTING = 64;
+
+/** The deepest nesting of braces, brackets and parentheses in a document, outside its strings and comments. */
+export function nestingDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  let inComment = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (inComment) {
+      if (char === '\n' || char === '\r') inComment = false;
+    } else if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === '#') {
+      inComment = true;
+    } else if (char === '{' || char === '[' || char === '(') {
+      deepest = Math.max(deepest, ++depth);
+    } else if (char === '}' || char === ']' || char === ')') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
 }

@@ -4,7 +4,7 @@ import type { Article } from '../../src/contract/home-content';
 import { articleView } from '../content/article-routes';
 import { findLandingPage, listSocials } from '../content/landing-store';
 import type { Database } from '../db/open-database';
-import { containsNul } from '../routes/invalid-body';
+import { containsNul, NUL_REFUSED } from '../routes/invalid-body';
 import { articleCategories, articles } from '../db/schema';
 import type { ContentContext } from './content-schema';
 import { badInput, conflict, decode, requireCoach } from './graphql-input';
@@ -109,7 +109,7 @@ export function landingContentResolvers({ db, now, siteLinks }: LandingContentDe
     socials: (_args: unknown, context: ContentContext): Promise<SocialMedia[]> => listSocials(db, context.log),
     landingPage(args: { slug: string }, context: ContentContext): Promise<LandingPage | null> {
       // PostgreSQL text cannot hold a NUL: refused before the query rather than failing in it.
-      if (containsNul(args.slug)) throw badInput('Requête invalide : caractère nul');
+      if (containsNul(args.slug)) throw badInput(NUL_REFUSED);
       return findLandingPage(db, args.slug, context.log);
     },
     siteLinks: (): SiteLinks => siteLinks,

@@ -1,29 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { INVALID_REQUEST, REQUEST_FAILED } from '../chat/chat-access';
+import { INVALID_REQUEST } from '../chat/chat-access';
 import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
+import { serverErrorMessage } from '../http/server-error';
 
 type AckError = { error: string; retryAfterMs?: number };
 
 /**
  * A socket event handler answered through its acknowledgement: `run` gets the raw payload (each
  * handler decodes it with its contract schema), and a failure inside is logged and answered
- * 'Erreur lors de la requête', never thrown into socket.io.
+ * 'Erreur lors de la requête (référence …)', never thrown into socket.io.
  */
 /** A contract schema, as the handlers use it. */
 type Decoder<Input> = { safeParse(payload: unknown): { success: true; data: Input } | { success: false } };
 
 export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
   const acked = <Answer>(event: string, run: (payload: unknown) => Promise<Answer | AckError>) =>
-    (payload: unknown, ack?: (answer: Answer | AckError) => void): void => {
-      // `emit(event, callback)` without a payload puts the callback first; a client may also send
-      // no callback, or something else in its place: the types cannot promise what the wire carries.
-      const reply =
-        typeof ack === 'function'
-          ? ack
-          : typeof payload === 'function'
-            ? (answer: Answer | AckError) => void payload(answer)
-            : () => undefined;
-      const input = typeof payload === 'function' ? undefined : payload;
+    (...args: unknown[]): void => {
+      // socket.io hands the acknowledgement last, after whatever the client sent: `emit(event,
+      // callback)` without a payload puts it first, a client may send more arguments than one, or
+      // no callback at all. The types cannot promise what the wire carries.
+      const last = args.at(-1);
+      const reply = typeof last === 'function' ? (answer: Answer | AckError) => void last(answer) : () => undefined;
+      const input = typeof args[0] === 'function' ? undefined : args[0];
       run(input)
         .catch((error: unknown): AckError => {
           // The database out of reach: not refused, the client waits and sends again (its outbox keeps the post).
@@ -31,8 +30,10 @@ export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
             log.warn({ err: error, event, userId }, 'socket event waits for the database');
             return { error: DATABASE_UNAVAILABLE, retryAfterMs: databaseRetryMs() };
           }
-          log.error({ err: error, event, userId }, 'socket event failed');
-          return { error: REQUEST_FAILED };
+          // As a failed request: the member reads a reference the log line carries, nothing of the internals.
+          const reference = randomUUID().slice(0, 8);
+          log.error({ err: error, event, userId, reqId: reference }, 'socket event failed');
+          return { error: serverErrorMessage(reference) };
         })
         .then(reply)
         .catch((error: unknown) => log.error({ err: error, event }, 'acknowledgement failed'));

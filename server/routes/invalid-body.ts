@@ -30,13 +30,30 @@ export function frenchBodyErrors(error: unknown, _request: FastifyRequest, reply
   return reply.code(status).send({ error: message });
 }
 
+/** The refusal of a NUL character, which PostgreSQL text cannot hold. */
+export const NUL_REFUSED = 'Requête invalide : caractère nul';
+
 /**
- * Whether a request's query or params carry a NUL character anywhere: PostgreSQL text cannot hold
- * one, so such input is refused before it reaches a query (a 400, never a 500).
+ * Whether a request's query, params or body carry a NUL character anywhere: PostgreSQL text cannot
+ * hold one, so such input is refused before it reaches a query (a 400, never a 500). Walked without
+ * recursion: a body may nest deeper than the stack.
  */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Buffer.isBuffer(next)) {
+      // A raw body (a webhook's): bytes, never stored as text.
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
   return false;
 }

@@ -28,7 +28,7 @@ import { UPLOAD_TEXT } from '../../src/domain/upload-text-fr';
 import { contentMatches, imageSize } from '../uploads/file-kinds';
 import { subscriptionsOf, toUserDto } from '../users/user-queries';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT } from './password-routes';
-import { cleanName, discard, receive, type Received } from './upload-routes';
+import { cleanName, clientParts, discard, receive, type Received } from './upload-routes';
 
 /** Spec 1 §5 and §8 wordings. */
 export const FIRST_NAME_REQUIRED = 'Veuillez renseigner votre prénom';
@@ -134,7 +134,7 @@ export function registerProfileRoutes(services: AccountServices): void {
     const partial = join(uploadsDir, `${id}.part`);
     let received: Received | null = null;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of clientParts(request.parts())) {
         if (part.type === 'field') continue;
         if (received) {
           await discard(part.file);

@@ -55,7 +55,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
     let declaredRaw: string | null = null;
     let received: Received | null = null;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of clientParts(request.parts())) {
         if (part.type === 'field') {
           if (part.fieldname === 'type' && typeof part.value === 'string') {
             declaredRaw = part.value;
@@ -161,7 +161,7 @@ export async function receive(stream: Readable, path: string, limit: number): Pr
   let headLength = 0;
   let size = 0;
   try {
-    for await (const chunk of stream) {
+    for await (const chunk of clientParts(stream)) {
       if (!Buffer.isBuffer(chunk)) continue;
       size += chunk.length;
       if (headLength < SNIFF_BYTES) {
@@ -178,7 +178,38 @@ export async function receive(stream: Readable, path: string, limit: number): Pr
 }
 
 export async function discard(stream: Readable): Promise<void> {
-  for await (const chunk of stream) void chunk;
+  for await (const chunk of clientParts(stream)) void chunk;
+}
+
+/** The refusal of a multipart body the parser cannot read to its end (cut short, a wrong boundary). */
+export const BROKEN_UPLOAD = `${INVALID_REQUEST} : envoi incomplet ou mal formé`;
+
+/**
+ * The parts (or a file's chunks) of a multipart body, a parser failure turned into a 400: the
+ * parser throws plain errors, which the error handler would answer as the server's own (a 500).
+ */
+export async function* clientParts<Part>(parts: AsyncIterable<Part>): AsyncGenerator<Part> {
+  const iterator = parts[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      let next: IteratorResult<Part>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        finished = true;
+        throw Object.assign(new Error(BROKEN_UPLOAD, { cause: error }), { statusCode: 400 });
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Left early (a refusal thrown in the loop): the stream is released as `for await` would.
+    if (!finished) await iterator.return?.();
+  }
 }
 
 /** The file's own name, without a path or control characters, as shown beside a document. */

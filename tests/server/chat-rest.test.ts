@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/chat';
 import { messageLikes, messages, userBlocks, users } from '../../server/db/schema';
 import { nextEvent, useChatServer } from './chat-helpers';
+import { BROKEN_UPLOAD } from '../../server/routes/upload-routes';
 
 const { server, chat } = useChatServer();
 
@@ -315,6 +316,11 @@ describe('POST /upload and the stored files', () => {
       upload('vip', { type: 'image', mime: 'image/png', bytes: new TextEncoder().encode('<script>alert(1)</script>') }),
       upload('vip', { type: 'file', mime: 'application/pdf', bytes: new TextEncoder().encode('MZ pas un pdf') }),
       upload('vip', { type: 'image', mime: 'image/svg+xml', bytes: new TextEncoder().encode('<svg/>') }),
+      // Judged by its bytes: a PNG named and declared a PDF, an SVG or HTML page declared a PNG, HTML as a document.
+      upload('vip', { type: 'file', mime: 'application/pdf', bytes: png(), name: 'rapport.pdf' }),
+      upload('vip', { type: 'image', mime: 'image/png', bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.png' }),
+      upload('vip', { type: 'image', mime: 'image/png', bytes: new TextEncoder().encode('<!doctype html><script>alert(1)</script>'), name: 'a.png' }),
+      upload('vip', { type: 'file', mime: 'text/html', bytes: new TextEncoder().encode('<!doctype html><p>page</p>'), name: 'page.html' }),
       upload('vip', { type: 'document', mime: 'image/png' }),
       upload('vip', { mime: 'image/png' }),
     ];
@@ -335,6 +341,13 @@ describe('POST /upload and the stored files', () => {
     expect(await empty.json()).toEqual({ error: 'Ce fichier est vide.' });
     const notMultipart = await postAs('vip', '/rest/upload', { type: 'image' });
     expect(notMultipart.status).toBe(400);
+    // A multipart body cut short is the sender's fault, never a 500.
+    const cut = await fetch(`${server().url}/rest/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await chat.token('vip')}`, 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    });
+    expect({ status: cut.status, body: await cut.json() }).toEqual({ status: 400, body: { error: BROKEN_UPLOAD } });
   });
 
   it('refuses a file over its type’s limit', async () => {

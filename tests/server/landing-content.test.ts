@@ -23,6 +23,7 @@ import {
   type PublishArticleInput,
 } from '../../src/contract/landing';
 import { startTestServer, type TestServer, sessionCache } from './test-server';
+import { NUL_REFUSED } from '../../server/routes/invalid-body';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -184,11 +185,13 @@ describe('the demo content', () => {
   });
 
   it('serves no other file by the article media route', async () => {
-    for (const name of ['inconnu.svg', 'graphique-dax.exe', '..%2Fdemo-media%2Fchapitre-1.webm', 'chapitre-1.webm', '%00.svg', 'GRAPHIQUE-DAX.SVG']) {
+    for (const name of ['inconnu.svg', 'graphique-dax.exe', '..%2Fdemo-media%2Fchapitre-1.webm', 'chapitre-1.webm', 'GRAPHIQUE-DAX.SVG']) {
       const response = await server.get(`/content/api/article-media/${name}`);
       expect(response.status, name).toBe(404);
       expect(await response.json()).toEqual({ error: 'Média introuvable' });
     }
+    const nul = await server.get('/content/api/article-media/%00.svg');
+    expect({ status: nul.status, body: await nul.json() }).toEqual({ status: 400, body: { error: NUL_REFUSED } });
   });
 
   it('has eight tools, 55 and 56 first, each with files and most with a payment link', async () => {

@@ -16,6 +16,7 @@ import {
   type Replay,
 } from '../../src/contract/replays';
 import { startTestServer, type TestServer, sessionCache } from './test-server';
+import { NUL_REFUSED } from '../../server/routes/invalid-body';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -146,13 +147,15 @@ describe('replay videos', () => {
     expect(Buffer.from(await byCookie.arrayBuffer()).length).toBe(bytes.length);
   });
 
-  it('answers 404 for an unknown or malformed replay id, NUL included', async () => {
+  it('answers 404 for an unknown or malformed replay id, 400 for a NUL', async () => {
     const token = await tokenOf('vip');
-    for (const id of ['999999', 'abc', '0', '1%00', '99999999999']) {
+    for (const id of ['999999', 'abc', '0', '99999999999']) {
       const response = await server.get(`/content/api/platform-replays/${id}/video`, token);
       expect(response.status, id).toBe(404);
       expect(await response.json()).toEqual({ error: 'Replay introuvable' });
     }
+    const nul = await server.get('/content/api/platform-replays/1%00/video', token);
+    expect({ status: nul.status, body: await nul.json() }).toEqual({ status: 400, body: { error: NUL_REFUSED } });
   });
 
   it('serves every replay cover publicly', async () => {
