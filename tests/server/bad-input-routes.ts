@@ -20,7 +20,7 @@ export function describeBadInputRoutes(shard: number, shards: number): void {
     process.on('unhandledRejection', onRejection);
     server = await startTestServer();
     fields = await contractFieldNames();
-    for (const account of ['membre', 'vip', 'coach']) callers[account] = await server.tokenOf(account);
+    for (const account of ['membre', 'vip', 'coach', 'analyste']) callers[account] = await server.tokenOf(account);
     console.info(`bad-input REST ${shard + 1}/${shards}: seed ${SEED}, ${REST_RUNS} cases per route (FC_SEED=${SEED} replays them)`);
   }, 60_000);
   afterAll(async () => {
@@ -58,12 +58,16 @@ function routesToFeed(): RegisteredRoute[] {
 
 type BadRequest = { caller: string; authorization: string | null; path: string; body: BadBody | null };
 
+/** Routes that end their caller's sessions: fed as a member of their own (`analyste`), whose later calls are refused. */
+const ENDS_SESSIONS = new Set(['POST /rest/users/logout_everywhere']);
+
 /** A request to this route: its parameters and wildcard replaced by bad segments, a bad query and body. */
 function badRequest(route: RegisteredRoute): fc.Arbitrary<BadRequest> {
   const parts = route.url.split('/');
   const withBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  const ends = ENDS_SESSIONS.has(`${route.method} ${route.url}`);
   return fc.record({
-    caller: fc.constantFrom('membre', 'membre', 'membre', 'membre', 'vip', 'coach', 'anonyme', 'forged'),
+    caller: ends ? fc.constantFrom('analyste', 'anonyme', 'forged') : fc.constantFrom('membre', 'membre', 'membre', 'membre', 'vip', 'coach', 'anonyme', 'forged'),
     segments: fc.tuple(...parts.map((part) => (part.startsWith(':') || part === '*' ? pathSegment : fc.constant(part)))),
     query: queryString(fields),
     body: withBody ? fc.option(route.url === GRAPHQL_PATH ? fc.oneof(graphqlBody(documents, fields), requestBody(fields)) : requestBody(fields), { freq: 8 }) : fc.constant(null),
