@@ -5,7 +5,8 @@ import { join, relative, sep } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { createSessionEnds } from './auth/session-ends';
-import { connectRedis } from './realtime/shared-redis';
+import { claimFirst, connectRedis } from './realtime/shared-redis';
+import { createLimits } from './http/shared-limits';
 import { stopCounting } from './chat/chat-broadcast';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -249,8 +250,10 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   // Before the routes: they announce changes and count connected members through it.
   const sessions = createSessionEnds();
   const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.redisPrefix ?? 'comptoir', app.log) : undefined;
+  // Throttles and flood limits, shared by the deployment's processes through Redis when it has one.
+  const limits = createLimits(redis);
   const io = attachSocketServer(app, db, {
-    flood: createFloodControl(options.floodLimits, redis),
+    flood: createFloodControl(options.floodLimits, limits),
     pushes: chatPushes,
     roomPosts: options.roomPosts,
     sessions,
@@ -265,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     uploadsDir: options.uploadsDir,
     now: options.now ?? (() => new Date()),
     sessions,
+    limits,
     contactEmail,
     publicUrl: options.publicUrl,
     mailboxPage: options.mailboxPage ?? true,
@@ -273,10 +277,13 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     google: options.google,
   };
   const mediaDir = options.mediaDir ?? DEMO_MEDIA_DIR;
-  const contentEvents = createContentEvents();
-  const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log, (started, at) => chatPushes.livesStarted(started, at));
+  const contentEvents = await createContentEvents(redis, app.log);
+  // Every process reaches a live's start; the first to claim it sends its pushes.
+  const lives = createLiveNotifier(db, contentEvents, accounts.now, app.log, (started, at) =>
+    void claimFirst(redis, started, (live) => `live-start:${live.id}:${live.attributes.date}`, 24 * 60 * 60, app.log).then((ours) => chatPushes.livesStarted(ours, at)),
+  );
   registerGraphqlRoute(app, accounts, { db, events: contentEvents, lives, mediaDir, now: accounts.now, siteLinks });
-  const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents);
+  const contentSubscriptions = attachContentSubscriptions(app, db, contentEvents, accounts.now);
   sessions.onEnded((userId) => contentSubscriptions.closeConnectionsOf(userId));
   registerUsersMeRoutes(app, db);
   registerChatRoomRoutes(app, db, io);
@@ -289,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
   registerWidgetRoutes(app, siteLinks);
   registerToolDownloadRoutes(app, db, { secret: options.jwtSecret, now: accounts.now });
   registerPollRoutes(app, db);
-  registerPublicRoutes(app, db, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
+  registerPublicRoutes(app, db, limits, options.recaptcha ? recaptcha(options.recaptcha) : localCaptcha(accounts.now));
   registerChatRoutes(app, db, io);
   registerReportRoutes(app, db, io);
   registerModerationRoutes(app, db, io);
@@ -315,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     mail,
     now: accounts.now,
     publicUrl: options.publicUrl,
+    limits,
     secret: options.jwtSecret,
     localPayments: options.localPayments ?? true,
     stripe: options.stripe,

@@ -7,7 +7,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { devPagesNotice } from './http/dev-pages';
 import { openDatabase, type OpenDatabase } from './db/open-database';
-import { onceAcrossProcesses } from './db/once-across-processes';
+import { onceAcrossProcesses, oneAtATime } from './db/once-across-processes';
 import { seedDemoData } from './db/seed';
 import { seedDemoFormations } from './learning/seed-formations';
 import { seedDemoContent } from './content/seed-content';
@@ -18,12 +18,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const uploadsDir = join(config.dataDir, 'uploads');
   const { app, billing, payouts } = await buildApp({ ...config, db: database.db, uploadsDir });
-  if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
-  else {
-    if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
-    const seeded = await seedDemoContent(database.db, new Date());
-    if (seeded.length > 0) app.log.info({ seeded }, 'demo content seeded');
-  }
+  // Processes of one deployment started together seed once: the first seeds, the next find it done.
+  await oneAtATime(database, 'demo-data', async () => {
+    if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');
+    else {
+      if (await seedDemoFormations(database.db)) app.log.info('demo formations seeded');
+      const seeded = await seedDemoContent(database.db, new Date());
+      if (seeded.length > 0) app.log.info({ seeded }, 'demo content seeded');
+    }
+  });
   const renewals = scheduleRenewals(database, billing, payouts, config, app.log);
 
   let closing = false;

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/open-database';
 import type { MailProvider } from '../mail/mail-provider';
 import type { SessionEnds } from '../auth/session-ends';
+import type { Limits } from '../http/shared-limits';
 
 /** What the account routes share: the database, the mail provider, the outside providers' settings. */
 export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 'mailboxPage' | 'recaptcha' | 'google' | 'registerLimit'> & {
@@ -16,6 +17,8 @@ export type AccountServices = Pick<ServerConfig, 'contactEmail' | 'publicUrl' | 
   now: () => Date;
   /** Closes the connections of a member whose token version has just moved on. */
   sessions: SessionEnds;
+  /** The throttles' counters (in Redis when the deployment has several processes). */
+  limits: Limits;
 };
 
 /** Where members reach the app, for links in e-mails and redirects: `PUBLIC_URL`, else this request's origin. */

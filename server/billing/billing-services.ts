@@ -8,6 +8,7 @@ import type { CardProvider, PaypalProvider } from './payment-providers';
 import { localPaypalProvider, paypalProvider, type PaypalConfig } from './paypal-provider';
 import { settlePayment, type PaymentRow, type ProviderEvent, type Verdict } from './settle-payment';
 import { stripeCardProvider, type StripeEndpoint } from './stripe-card-provider';
+import type { Limits } from '../http/shared-limits';
 
 export type StripeConfig = {
   secretKey: string;
@@ -34,6 +35,8 @@ export type BillingServices = {
   /** The local card field's tokenizer (null when Stripe takes the cards). */
   tokenizeLocalCard: ReturnType<typeof localCardProvider>['tokenize'] | null;
   stripe: { client: Stripe; webhookSecret: string | undefined } | null;
+  /** The throttles' counters (coupon guesses, Stripe Connect links), shared through Redis when set. */
+  limits: Limits;
   paymentConfig: PaymentConfig;
   /**
    * Applies a provider's verdict on a payment (settle-payment.ts), then lets the member's open
@@ -48,6 +51,7 @@ export type BillingOptions = {
   mail: MailProvider;
   now: () => Date;
   publicUrl: string | undefined;
+  limits: Limits;
   /** Signs the local card tokens. */
   secret: string;
   localPayments: boolean;
@@ -62,7 +66,7 @@ export type BillingOptions = {
 
 /** The providers by configuration: Stripe and PayPal with their keys, the local ones otherwise. */
 export async function createBillingServices(options: BillingOptions): Promise<BillingServices> {
-  const { app, db, mail, now, publicUrl, localPayments } = options;
+  const { app, db, mail, now, publicUrl, localPayments, limits } = options;
   const local = localCardProvider(options.secret, now);
   const stripe = options.stripe ? await stripeCardProvider(options.stripe.secretKey, options.stripeEndpoint) : null;
   const paypal = options.paypal ? paypalProvider(options.paypal, options.paypalFetch) : localPaypalProvider(db);
@@ -72,6 +76,7 @@ export async function createBillingServices(options: BillingOptions): Promise<Bi
     mail,
     now,
     publicUrl,
+    limits,
     localPayments,
     card: stripe?.provider ?? local.provider,
     tokenizeLocalCard: stripe ? null : local.tokenize,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { STRIPE_CONNECT_MESSAGES, STRIPE_CONNECT_PATH, stripeConnectInput, type StripeConnectAnswer } from '../../src/contract/stripe-connect';
 import { TEXT } from '../../src/domain/text-fr';
 import { requestUser } from '../auth/tokens';
@@ -19,7 +18,7 @@ export const STRIPE_CONNECT_PER_HOUR = 10;
  */
 export function registerStripeConnectRoutes(services: BillingServices, payouts: PayoutAccountProvider | null): void {
   const { app, db } = services;
-  const limiter = new RateLimiterMemory({ points: STRIPE_CONNECT_PER_HOUR, duration: 60 * 60 });
+  const limiter = services.limits('stripe-connect', { points: STRIPE_CONNECT_PER_HOUR, seconds: 60 * 60 });
 
   app.post(`/rest${STRIPE_CONNECT_PATH}`, async (request, reply) => {
     const user = await requestUser(app, db, request);

@@ -1,9 +1,8 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { SharedRedis } from '../realtime/shared-redis';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { createLimits, type Limits, type Rate } from '../http/shared-limits';
 import type { UserRow } from '../users/user-queries';
 
-/** A limit: so many actions per so many seconds. */
-export type Rate = { points: number; seconds: number };
+export type { Rate };
 /** What one member may do, per stream for posts (a room, a thread, a conversation), overall for likes. */
 export type FloodLimits = { post: Rate; like: Rate };
 
@@ -34,22 +33,11 @@ export type FloodControl = {
 };
 
 /**
- * Counted in the process, or in Redis when the server has it (issue 24: a member's rate is the same
- * whichever process their sockets reach); Redis out of reach, the process counts alone meanwhile.
+ * Counted in the process, or in Redis when the server has it (`limits`, issue 24: a member's rate is
+ * the same whichever process their sockets reach).
  */
-export function createFloodControl(limits: FloodLimits = DEFAULT_FLOOD_LIMITS, redis?: SharedRedis): FloodControl {
-  const inProcess = (rate: Rate, factor: number) => new RateLimiterMemory({ points: rate.points * factor, duration: rate.seconds });
-  const limiter = (rate: Rate, factor: number, name: string) =>
-    redis
-      ? new RateLimiterRedis({
-          storeClient: redis.client,
-          useRedisPackage: true,
-          keyPrefix: `${redis.prefix}:flood:${name}`,
-          points: rate.points * factor,
-          duration: rate.seconds,
-          insuranceLimiter: inProcess(rate, factor),
-        })
-      : inProcess(rate, factor);
+export function createFloodControl(limits: FloodLimits = DEFAULT_FLOOD_LIMITS, makeLimit: Limits = createLimits()): FloodControl {
+  const limiter = (rate: Rate, factor: number, name: string) => makeLimit(`flood-${name}`, { points: rate.points * factor, seconds: rate.seconds });
   const limiters = {
     post: { member: limiter(limits.post, 1, 'post'), staff: limiter(limits.post, STAFF_FACTOR, 'post-staff') },
     like: { member: limiter(limits.like, 1, 'like'), staff: limiter(limits.like, STAFF_FACTOR, 'like-staff') },

@@ -82,3 +82,25 @@ export function createPubSub<Events extends Record<string, unknown>>(): PubSub<E
     },
   };
 }
+
+/** `source`'s events through `map`, ending `source` when the mapped iterator is ended. */
+export function mapEvents<T, U>(source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
+  const iterator: AsyncIterableIterator<U> = {
+    async next() {
+      const result = await source.next();
+      return result.done ? { value: undefined, done: true } : { value: map(result.value), done: false };
+    },
+    async return() {
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+    async throw(error: unknown) {
+      await source.return?.();
+      throw error instanceof Error ? error : new Error(String(error));
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { oneAtATime } from './once-across-processes';
 import { openPgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
@@ -56,7 +57,8 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL : connexion perdue (${error.message})`)));
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      // Processes started together on a fresh database: one migrates, the others wait and find it done.
+      await oneAtATime({ db, engine: 'postgres' }, 'migrations', () => migratePg(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;

@@ -1,6 +1,6 @@
 import { buildSchema, GraphQLError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { adBanner, upsellBanner } from '../../src/contract/banners';
 import { loginInput, registerInput, type AuthResult } from '../../src/contract/user';
 import type { AccountServices } from '../accounts/account-services';
@@ -143,10 +143,10 @@ export function contentResolvers(services: AccountServices, deps: LiveContentDep
   const { app, db } = services;
   // Failed sign-ins per address and identifier, so an attacker elsewhere cannot lock a member out;
   // a success clears the count.
-  const failedLogins = new RateLimiterMemory({ points: LOGIN_ATTEMPTS, duration: 15 * 60 });
-  const registerLimiter = new RateLimiterMemory({ points: services.registerLimit, duration: 60 * 60 });
+  const failedLogins = services.limits('failed-logins', { points: LOGIN_ATTEMPTS, seconds: 15 * 60 });
+  const registerLimiter = services.limits('registrations', { points: services.registerLimit, seconds: 60 * 60 });
 
-  async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+  async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
     try {
       await limiter.consume(key);
     } catch {

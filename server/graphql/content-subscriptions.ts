@@ -28,7 +28,7 @@ export type ContentSubscriptions = {
  * send `{ token }` of a member as its connection params, or it is closed (4403). Only
  * subscriptions travel here; queries and mutations stay on `POST /content/graphql`.
  */
-export function attachContentSubscriptions(app: FastifyInstance, db: Database, events: ContentPubSub): ContentSubscriptions {
+export function attachContentSubscriptions(app: FastifyInstance, db: Database, events: ContentPubSub, now: () => Date): ContentSubscriptions {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(request.url) !== GRAPHQL_PATH) return;
@@ -44,7 +44,7 @@ export function attachContentSubscriptions(app: FastifyInstance, db: Database, e
   const server = useServer<Record<string, unknown> | undefined, { user: UserRow }>(
     {
       schema: contentSchema,
-      roots: { subscription: subscriptionRoot(events) },
+      roots: { subscription: subscriptionRoot(events, { db, now }) },
       async onConnect(ctx) {
         const params = contentConnectionParams.safeParse(ctx.connectionParams);
         if (!params.success) return false;

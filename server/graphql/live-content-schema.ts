@@ -8,7 +8,8 @@ import { FORBIDDEN_REPLAY_SLUG, publishReplayInput, type Replay, type TeamMember
 import type { Database } from '../db/open-database';
 import { replays, teamMembers } from '../db/schema';
 import { currentPoll } from '../content/poll-store';
-import { publicTeamMembers, replayCategories, replayView, type StoredReplay } from '../content/replay-store';
+import { loadReplay, publicTeamMembers, replayCategories, replayView as viewOfReplay, type StoredReplay } from '../content/replay-store';
+import { mapEvents } from '../content/pub-sub';
 import { isVip } from '../content/vip-access';
 import type { LiveNotifier } from '../lives/live-notifier';
 import { listPlanningSlots, savePlanningSlot } from '../lives/planning-slots';
@@ -145,7 +146,7 @@ export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveC
   /** What the member of `context` may see of a replay (locked unless VIP at this instant). */
   async function viewFor(replay: StoredReplay, context: ContentContext): Promise<Replay> {
     const user = await context.user();
-    return replayView(replay, user ? await isVip(db, user, now()) : false);
+    return viewOfReplay(replay, user ? await isVip(db, user, now()) : false);
   }
 
   return {
@@ -181,18 +182,41 @@ export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveC
         .onConflictDoNothing()
         .returning();
       if (!row) throw conflict('Ce slug est déjà utilisé');
-      const stored: StoredReplay = { ...row, author };
-      events.publish('replayPublished', { replayPublished: (_args, subscriber) => viewFor(stored, subscriber) });
-      return viewFor(stored, context);
+      events.publish('replayPublished', { replayId: row.id });
+      return viewFor({ ...row, author }, context);
     },
   };
 }
 
-/** The Subscription fields: each subscription is its own iterator over the published events. */
-export function subscriptionRoot(events: ContentPubSub) {
+/**
+ * The Subscription fields: each subscription is its own iterator over the published events. A
+ * published replay travels as its id (the events cross processes, issue 24): each process reads it
+ * once, however many subscribers it has, and each subscriber's execution gives the view its member
+ * may see (locked unless VIP at this instant).
+ */
+export function subscriptionRoot(events: ContentPubSub, { db, now }: Pick<LiveContentDeps, 'db' | 'now'>) {
+  const recent = new Map<number, Promise<StoredReplay | null>>();
+  const replayOf = (id: number) => {
+    let loading = recent.get(id);
+    if (!loading) {
+      loading = loadReplay(db, id);
+      recent.set(id, loading);
+      // A failed read is asked again by the next subscriber rather than kept.
+      loading.catch(() => recent.delete(id));
+      // The few last ones are enough: every subscriber asks within moments of the event.
+      if (recent.size > 8) recent.delete(recent.keys().next().value!);
+    }
+    return loading;
+  };
+  const replayView = async (id: number, context: ContentContext): Promise<Replay | null> => {
+    const stored = await replayOf(id);
+    if (!stored) return null;
+    const user = await context.user();
+    return viewOfReplay(stored, user ? await isVip(db, user, now()) : false);
+  };
   return {
     liveChanged: () => events.subscribe('liveChanged'),
     planningChanged: () => events.subscribe('planningChanged'),
-    replayPublished: () => events.subscribe('replayPublished'),
+    replayPublished: () => mapEvents(events.subscribe('replayPublished'), ({ replayId }) => ({ replayPublished: (_args: unknown, context: ContentContext) => replayView(replayId, context) })),
   };
 }

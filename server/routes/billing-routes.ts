@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod/mini';
 import {
   addCardInput,
@@ -53,7 +52,7 @@ const R = (path: string) => `${REST_BASE}${path}`;
 export function registerBillingRoutes(services: BillingServices): void {
   const { app, db } = services;
   // Coupon codes must not be guessed by brute force.
-  const couponGuesses = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
+  const couponGuesses = services.limits('coupon-guesses', { points: 30, seconds: 15 * 60 });
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const user = await requestUser(app, db, request);

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { contactInput } from '../../src/contract/account';
 import { memberContactName } from '../../src/domain/contact-form';
 import { contactMessages } from '../db/schema';
@@ -12,7 +11,7 @@ export const CONTACT_PER_HOUR = 5;
 /** `POST /contact` (spec 1 §7): kept in `contact_messages` and mailed to the team's address. */
 export function registerContactRoutes(services: AccountServices): void {
   const { app, db } = services;
-  const limiter = new RateLimiterMemory({ points: CONTACT_PER_HOUR, duration: 60 * 60 });
+  const limiter = services.limits('contact', { points: CONTACT_PER_HOUR, seconds: 60 * 60 });
 
   app.post('/rest/contact', async (request, reply) => {
     const input = contactInput.safeParse(request.body);

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { confirmEmailQuery, forgotPasswordInput, resetPasswordInput, type ResetPasswordAnswer } from '../../src/contract/account';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -30,9 +29,9 @@ export const FORGOT_PASSWORD_MIN_MS = 300;
 export function registerPasswordRoutes(services: AccountServices): void {
   const { app, db } = services;
   // Per address, so nobody floods a member's inbox; per network address for the codes tried.
-  const forgotPerEmail = new RateLimiterMemory({ points: 5, duration: 60 * 60 });
-  const forgotPerIp = new RateLimiterMemory({ points: 30, duration: 60 * 60 });
-  const badCodes = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  const forgotPerEmail = services.limits('forgot-email', { points: 5, seconds: 60 * 60 });
+  const forgotPerIp = services.limits('forgot-ip', { points: 30, seconds: 60 * 60 });
+  const badCodes = services.limits('reset-codes', { points: 10, seconds: 15 * 60 });
 
   const tooMany = (reply: FastifyReply) => reply.code(429).send({ error: TOO_MANY_ATTEMPTS });
 

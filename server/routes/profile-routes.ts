@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { rename, rm } from 'node:fs/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   DELETE_ACCOUNT_MESSAGES,
   deleteAccountInput,
@@ -45,7 +44,7 @@ export const WRONG_PASSWORD = 'Ces informations ne sont pas valides';
 export function registerProfileRoutes(services: AccountServices): void {
   const { app, db, uploadsDir } = services;
   // Wrong current passwords per member: the password form must not become a guessing oracle.
-  const wrongPasswords = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  const wrongPasswords = services.limits('wrong-passwords', { points: 10, seconds: 15 * 60 });
 
   app.put('/content/api/user/update', async (request, reply) => {
     const user = await requestUser(app, db, request);
@@ -181,7 +180,7 @@ export function registerProfileRoutes(services: AccountServices): void {
   });
 
   // Wrong passwords per member in 15 minutes: the password cannot be guessed through this door.
-  const deleteAttempts = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
+  const deleteAttempts = services.limits('delete-attempts', { points: 5, seconds: 15 * 60 });
   app.delete('/rest/users/delete', async (request, reply) => {
     const user = await requestUser(app, db, request);
     if (!user) return reply.code(401).send({ error: 'Unauthorized' });

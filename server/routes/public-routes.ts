@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { count, sql } from 'drizzle-orm';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { similarUsernamesQuery, verifyCaptchaInput, type SimilarUsernames, type VerifyCaptchaAnswer } from '../../src/contract/account';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';
 import type { CaptchaProvider } from '../accounts/captcha';
+import type { Limits } from '../http/shared-limits';
 import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
 import { isEmailTaken } from '../users/user-queries';
 
 const availabilityQuery = z.object({ email: z.string().trim().email().max(254) });
 
 /** The API host's `/public` calls that need no account (spec 1 §7). */
-export function registerPublicRoutes(app: FastifyInstance, db: Database, captcha: CaptchaProvider): void {
-  const captchaLimiter = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
+export function registerPublicRoutes(app: FastifyInstance, db: Database, limits: Limits, captcha: CaptchaProvider): void {
+  const captchaLimiter = limits('captcha', { points: 30, seconds: 15 * 60 });
 
   app.get('/rest/public/is_available', async (request, reply) => {
     const query = availabilityQuery.safeParse(request.query);

@@ -15,6 +15,7 @@ import { planningSlot, planningSlotsResponse, type PlanningSlotInput } from '../
 import { replaysResponse, type PublishReplayInput } from '../../src/contract/replays';
 import { LIVE_EARLY_MS, planningRange } from '../../src/domain/live-window';
 import { startTestServer, type TestServer, sessionCache } from './test-server';
+import { feed } from './graphql-ws-feed';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import type { OutgoingPush } from '../../server/push/push-provider';
@@ -49,51 +50,6 @@ const clientOf = async (who: string): Promise<Client> => {
   clients.push(client);
   return client;
 };
-
-type Feed<T> = { events: T[]; errors: unknown[]; waitFor(predicate: (event: T) => boolean, timeoutMs?: number): Promise<T> };
-
-/** Every event of one subscription, decoded by its contract schema, and a wait for a matching one. */
-function feed<T>(client: Client, query: string, decode: (data: unknown) => T): Feed<T> {
-  const events: T[] = [];
-  const errors: unknown[] = [];
-  const waiters = new Set<{ predicate: (event: T) => boolean; resolve: (event: T) => void }>();
-  client.subscribe(
-    { query },
-    {
-      next(result) {
-        if (result.errors) errors.push(...result.errors);
-        const event = decode(result.data);
-        events.push(event);
-        for (const waiter of waiters) if (waiter.predicate(event)) waiter.resolve(event);
-      },
-      error: (error) => errors.push(error),
-      complete: () => undefined,
-    },
-  );
-  return {
-    events,
-    errors,
-    waitFor(predicate, timeoutMs = 8000) {
-      const found = events.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = {
-          predicate,
-          resolve: (event: T) => {
-            clearTimeout(timer);
-            waiters.delete(waiter);
-            resolve(event);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`aucun événement attendu parmi ${JSON.stringify(events)} ${JSON.stringify(errors)}`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
-  };
-}
 
 const liveFeed = (client: Client) => feed(client, LIVE_CHANGED_SUBSCRIPTION, (data) => liveChangedEvent.parse(data).liveChanged);
 const planningFeed = (client: Client) => feed(client, PLANNING_CHANGED_SUBSCRIPTION, (data) => planningChangedEvent.parse(data).planningChanged);
