@@ -30,6 +30,7 @@ const environment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
   STATIC_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +80,11 @@ export type ServerConfig = {
   dataDir: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * Where members' files are kept: `DATA_DIR/uploads` unless `UPLOADS_DIR` says otherwise — the
+   * deployment's processes on several machines share one (a network mount, issue 24).
+   */
+  uploadsDir: string;
   jwtSecret: string;
   staticDir: string;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
     jwtSecret: e.JWT_SECRET ?? jwtSecretIn(dataDir),
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingServices } from './billing/billing-services';
 import { runRenewals } from './billing/renewals';
@@ -16,8 +15,8 @@ import { seedDemoContent } from './content/seed-content';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const uploadsDir = join(config.dataDir, 'uploads');
-  const { app, billing, payouts } = await buildApp({ ...config, db: database.db, uploadsDir });
+  const { uploadsDir } = config;
+  const { app, billing, payouts } = await buildApp({ ...config, db: database.db });
   // Processes of one deployment started together seed once: the first seeds, the next find it done.
   await oneAtATime(database, 'demo-data', async () => {
     if (await seedDemoData(database.db, new Date(), { uploadsDir })) app.log.info('demo data seeded');

@@ -11,6 +11,12 @@ describe('server configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.staticDir.endsWith('dist')).toBe(true);
+    expect(config.uploadsDir).toBe(join(dataDir, 'uploads'));
+  });
+
+  it('keeps the uploads in UPLOADS_DIR when set (a mount the processes share)', () => {
+    const shared = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'c-')), UPLOADS_DIR: shared }).uploadsDir).toBe(shared);
   });
 
   it('generates a JWT secret into DATA_DIR on first start and keeps it', () => {
