@@ -1,4 +1,4 @@
-import { combineLatest, defer, map, tap, type Observable } from 'rxjs';
+import { combineLatest, defer, distinctUntilChanged, map, tap, type Observable } from 'rxjs';
 import { markBoot } from '../domain/boot-marks';
 import { LIST_PAGE } from '../domain/chat-limits';
 import type { ChatMessage } from '../contract/chat';
@@ -107,8 +107,16 @@ export const window$ = (db: ComptoirDatabase, stream: string, limit: number, old
   });
   // The newest window also shows the messages heard live and not yet stored (src/store/live-tail.ts).
   const rows$ = newestRev !== null ? stored$.pipe(map((docs) => storedWindow(docs, limit))) : combineLatest([stored$, liveTail$(db, stream)]).pipe(map(([docs, tail]) => withTail(docs, tail, limit)));
-  return rows$.pipe(tap(() => markBoot('window-rows')));
+  // A message leaving the live tail once stored changes nothing shown: no new emission for it.
+  return rows$.pipe(
+    distinctUntilChanged(sameWindow),
+    tap(() => markBoot('window-rows')),
+  );
 };
+
+/** The same rows (the same objects: unchanged stored revisions keep theirs), context and `more`. */
+const sameWindow = (a: WindowRows, b: WindowRows): boolean =>
+  a.more === b.more && a.context === b.context && a.rows.length === b.rows.length && a.rows.every((row, i) => row === b.rows[i]);
 
 type WindowDoc = { toJSON(): unknown; get(field: string): unknown; readonly primary: string };
 

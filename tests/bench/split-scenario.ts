@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { copyProfile, launchProfile } from './bench-browser';
 import { chatPath, type BenchRun } from './bench-run';
 import { runBurst } from './burst-senders';
@@ -53,6 +55,8 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
       window.__bench.resetSeen();
       window.__bench.events.length = 0;
     });
+    // `BENCH_PAGE_PROFILE=file.cpuprofile`: the page's CPU profile over the burst (where its time goes).
+    const profiling = process.env.BENCH_PAGE_PROFILE ? await startPageProfile(page) : null;
     const pageStart = await page.evaluate(() => performance.now());
     // The DOM's rows per column, sampled through the burst.
     const sampling = page.evaluate(async (ms) => {
@@ -67,6 +71,7 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     const outcome = await runBurst(run.url, BENCH_SENDERS, { rooms: rooms.map((r) => r.id), perSecond, seconds, runId: `benchsplit${Date.now().toString(36)}` }, LINES.map((line, i) => `${line} #${i}`));
     await page.waitForTimeout(settleMs);
     const domRows = await sampling;
+    if (profiling) writeFileSync(process.env.BENCH_PAGE_PROFILE!, JSON.stringify(await profiling.stop()));
     const pageEnd = await page.evaluate(() => performance.now());
     const probe = await page.evaluate(
       ({ from, to }) => ({
@@ -96,4 +101,13 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
   } finally {
     await context.close();
   }
+}
+
+/** The page's sampling CPU profiler (Chrome DevTools Protocol), started now. */
+async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return { stop: async () => (await cdp.send('Profiler.stop')).profile };
 }

@@ -43,6 +43,8 @@ const FIRST_INDEX = 1_000_000_000;
 /** When the rendered rows come this close to the window's top, the next older window is read. */
 const READ_AHEAD_ROWS = 15;
 const NO_ROWS: ChatMessage[] = [];
+/** The log's windows render once per frame at most (a burst's messages emit faster than frames). */
+const PER_FRAME = { perFrame: true };
 const NO_BLOCKS: readonly string[] = [];
 /**
  * The height of the first row a list measured, remembered for the next lists: virtuoso then lays
@@ -142,7 +144,7 @@ export function MessageList(props: {
   );
   const current$ = useMemo(() => windowOf(limit, newestRev), [windowOf, limit, newestRev]);
   // null until the store has answered: the list mounts at its bottom only once rows exist.
-  const windowRows = useObservable<WindowRows | null>(current$, null);
+  const windowRows = useObservable<WindowRows | null>(current$, null, PER_FRAME);
   // A changed window keeps showing the previous rows until its own answer arrives (no flash).
   const lastRows = useRef<WindowRows | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
@@ -322,7 +324,7 @@ export function MessageList(props: {
   const [readAheadFor, setReadAheadFor] = useState<string | null>(null);
   const readingAhead = nextKey !== null && readAheadFor === nextKey;
   const next$ = useMemo(() => (next && readingAhead ? windowOf(next.limit, next.newestRev) : NOT_READ$), [windowOf, next?.limit, next?.newestRev, readingAhead]);
-  const nextRows = useObservable<WindowRows | null>(next$, null);
+  const nextRows = useObservable<WindowRows | null>(next$, null, PER_FRAME);
   // Ready when the store holds the whole next window, or all there is.
   const nextReady = next !== null && nextRows !== null && (nextRows.more || nextRows.rows.length >= next.limit || exhausted);
 
@@ -704,6 +706,19 @@ export function MessageList(props: {
     const log = event.currentTarget as HTMLElement;
     if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
   }, []);
+  // One function for the list's life: virtuoso's scroller runs its scroll-state effect again for
+  // each new `scrollerRef`, reading the log's scroll height — a forced layout in every render, four
+  // per message batch with four columns (most of the split burst's main thread).
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      const log = element instanceof HTMLElement ? element : null;
+      if (log === scroller.current) return;
+      scroller.current?.removeEventListener('scroll', noteRowAtEnd);
+      log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
+      scroller.current = log;
+    },
+    [noteRowAtEnd],
+  );
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
@@ -720,13 +735,7 @@ export function MessageList(props: {
       <Virtuoso
         key={generation}
         ref={virtuoso}
-        scrollerRef={(element) => {
-          const log = element instanceof HTMLElement ? element : null;
-          if (log === scroller.current) return;
-          scroller.current?.removeEventListener('scroll', noteRowAtEnd);
-          log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
-          scroller.current = log;
-        }}
+        scrollerRef={scrollerRef}
         role="log"
         aria-label={CHAT_TEXT.messagesLog}
         aria-live="off"
