@@ -80,11 +80,12 @@ import { refusalPage, registerToolDownloadRoutes, TOOL_DOWNLOAD_ROUTE } from './
 import { createContentEvents, type ContentPubSub } from './graphql/content-events';
 import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
 import { createLiveNotifier } from './lives/live-notifier';
+import { trustFunction } from './http/client-address';
 
 /** Vite's output under `assets/`: every name carries its content's hash. */
 const isHashedAsset = (staticDir: string, path: string): boolean => relative(staticDir, path).startsWith(`assets${sep}`);
 
-export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & {
+export type AppOptions = Pick<ServerConfig, 'jwtSecret' | 'staticDir' | 'logLevel'> & Partial<Pick<ServerConfig, 'trustProxy'>> & {
   db: Database;
   /** Where `POST /upload` keeps the files (`${DATA_DIR}/uploads`). */
   uploadsDir: string;
@@ -200,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     // A random id per request, never the caller's: the logs and the French 5xx message share it.
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
-    trustProxy: true,
+    // The balancers' forwarded address is believed, no one else's (default: a proxy on this machine).
+    trustProxy: trustFunction(options.trustProxy ?? ['loopback']),
     frameworkErrors: answerBadUrl,
   });
   // First of all: the hook sees only the routes registered after it.
@@ -259,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
     sessions,
     caps: options.connectionCaps,
     redis,
+    trustProxy: options.trustProxy ?? ['loopback'],
   });
   const accounts: AccountServices = {
     app,

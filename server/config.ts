@@ -9,6 +9,7 @@ import { PAYPAL_SANDBOX_URL, type PaypalConfig } from './billing/paypal-provider
 import { DEFAULT_SITE_LINKS } from './content/site-links';
 import { DEFAULT_FLOOD_LIMITS, parseRate, type FloodLimits } from './chat/flood-control';
 import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './realtime/connection-caps';
+import { parseTrustProxy, type TrustProxy } from './http/client-address';
 
 /** An address the client frames or links to: http(s), or a path of this server. */
 function siteAddress(name: string) {
@@ -31,6 +32,7 @@ const environment = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
   STATIC_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -85,6 +87,8 @@ export type ServerConfig = {
    * deployment's processes on several machines share one (a network mount, issue 24).
    */
   uploadsDir: string;
+  /** Whose `X-Forwarded-For` is believed (`TRUST_PROXY`): the balancers in front, never anyone. */
+  trustProxy: TrustProxy;
   jwtSecret: string;
   staticDir: string;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jwtSecret: e.JWT_SECRET ?? jwtSecretIn(dataDir),
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,

@@ -52,6 +52,7 @@ import { userChannel } from './channels';
 import { createConnectionCounts, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './connection-caps';
 import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
 import type { HandshakeRetry } from '../../src/contract/chat';
+import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address';
 
 /**
  * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
@@ -121,10 +122,12 @@ export type SocketServerOptions = {
   caps?: ConnectionCaps;
   /** Several processes (issue 24): their broadcasts, channels and socket counts shared through Redis. */
   redis?: SharedRedis;
+  /** Whose `X-Forwarded-For` names the member's address (the per-address cap), as for HTTP requests. */
+  trustProxy?: TrustProxy;
 };
 
 export function attachSocketServer(app: FastifyInstance, db: Database, options: SocketServerOptions = {}): ComptoirIo {
-  const { flood = createFloodControl(), pushes = NO_CHAT_PUSHES, roomPosts = {}, sessions, caps = DEFAULT_CONNECTION_CAPS, redis } = options;
+  const { flood = createFloodControl(), pushes = NO_CHAT_PUSHES, roomPosts = {}, sessions, caps = DEFAULT_CONNECTION_CAPS, redis, trustProxy = ['loopback'] } = options;
   const io: ComptoirIo = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -157,9 +160,11 @@ export function attachSocketServer(app: FastifyInstance, db: Database, options: 
   });
   // Last, once the member is known: a handshake admitted here is counted until its socket closes.
   const counts = createConnectionCounts(caps);
+  // Behind a balancer every socket comes from its address: the member's is the one it forwards.
+  const trusted = trustFunction(trustProxy);
   io.use((socket, next) => {
     const { id } = socket.data.user;
-    const { address } = socket.handshake;
+    const address = clientAddress(socket.request, trusted);
     const refusal = counts.admit(id, address);
     if (refusal !== null) return next(new Error(refusal));
     socket.once('disconnect', () => counts.release(id, address));

@@ -14,6 +14,14 @@ describe('server configuration', () => {
     expect(config.uploadsDir).toBe(join(dataDir, 'uploads'));
   });
 
+  it('believes forwarded addresses from a proxy on this machine by default, and as TRUST_PROXY says', () => {
+    const at = (value?: string) => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'c-')), ...(value ? { TRUST_PROXY: value } : {}) }).trustProxy;
+    expect(at()).toEqual(['loopback']);
+    expect(at('false')).toBe(false);
+    expect(at('2')).toBe(2);
+    expect(at('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+  });
+
   it('keeps the uploads in UPLOADS_DIR when set (a mount the processes share)', () => {
     const shared = mkdtempSync(join(tmpdir(), 'comptoir-uploads-'));
     expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'c-')), UPLOADS_DIR: shared }).uploadsDir).toBe(shared);

@@ -15,8 +15,14 @@ afterAll(async () => {
   await server.close();
 });
 
-async function open(account: string): Promise<{ socket: Socket; outcome: string }> {
-  const socket = connect(server.url, { auth: { token: await server.tokenOf(account) }, transports: ['websocket'], reconnection: false, forceNew: true });
+async function open(account: string, forwardedFor?: string, on: TestServer = server): Promise<{ socket: Socket; outcome: string }> {
+  const socket = connect(on.url, {
+    auth: { token: await on.tokenOf(account) },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(forwardedFor ? { extraHeaders: { 'x-forwarded-for': forwardedFor } } : {}),
+  });
   sockets.push(socket);
   const outcome = await new Promise<string>((resolve) => {
     socket.once('connect', () => resolve('connected'));
@@ -45,5 +51,25 @@ describe('connection caps', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await open('coach')).outcome).toBe('connected');
     expect((await open('vip')).outcome).toBe(TOO_MANY_ADDRESS_CONNECTIONS);
+  });
+
+  it("counts the address a balancer on this machine forwards, not the balancer's own", async () => {
+    // Three members behind one balancer, each from an address of their own: none refused.
+    for (const [account, address] of [['analyste', '203.0.113.1'], ['live', '203.0.113.2'], ['support', '203.0.113.3']] as const) {
+      expect((await open(account, address)).outcome).toBe('connected');
+    }
+    expect((await open('vip', '203.0.113.1')).outcome).toBe('connected');
+  });
+
+  it('believes no forwarded address when TRUST_PROXY says no proxy: a member cannot name another address', async () => {
+    const untrusting = await startTestServer({ app: { connectionCaps: { perMember: 5, perAddress: 2 }, trustProxy: false } });
+    try {
+      expect((await open('vip', '198.51.100.1', untrusting)).outcome).toBe('connected');
+      expect((await open('vip', '198.51.100.2', untrusting)).outcome).toBe('connected');
+      expect((await open('vip', '198.51.100.3', untrusting)).outcome).toBe(TOO_MANY_ADDRESS_CONNECTIONS);
+    } finally {
+      for (const socket of sockets) socket.close();
+      await untrusting.close();
+    }
   });
 });
