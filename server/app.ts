@@ -81,6 +81,7 @@ import { createContentEvents, type ContentPubSub } from './graphql/content-event
 import { attachContentSubscriptions, type ContentSubscriptions } from './graphql/content-subscriptions';
 import { createLiveNotifier } from './lives/live-notifier';
 import { trustFunction } from './http/client-address';
+import { NOT_FOUND } from '../src/contract/api-error';
 
 /** Vite's output under `assets/`: every name carries its content's hash. */
 const isHashedAsset = (staticDir: string, path: string): boolean => relative(staticDir, path).startsWith(`assets${sep}`);
@@ -368,7 +369,7 @@ export async function buildApp(options: AppOptions): Promise<ComptoirServer> {
       // Client-side routes: the app decides what the path means.
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'Not Found' });
+    return reply.code(404).send({ error: NOT_FOUND });
   });
 
   // Armed once ready: `npm start` seeds the programme after building the app.

@@ -7,6 +7,7 @@ import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
 import type { BillingServices } from './billing-services';
 import { ProviderUnavailable } from './payment-providers';
 import type { PayoutAccountProvider } from './stripe-connect';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** Links tried per member and hour: a code is not to be guessed. */
 export const STRIPE_CONNECT_PER_HOUR = 10;
@@ -22,7 +23,7 @@ export function registerStripeConnectRoutes(services: BillingServices, payouts: 
 
   app.post(`/rest${STRIPE_CONNECT_PATH}`, async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = stripeConnectInput.safeParse(request.body ?? {});
     if (!input.success) return reply.code(400).send({ error: input.error.issues[0]?.message ?? STRIPE_CONNECT_MESSAGES.missingCode });
     if (input.data.state !== undefined && input.data.state !== '' && input.data.state !== String(user.id)) {

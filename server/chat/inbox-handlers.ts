@@ -12,6 +12,7 @@ import { recordMentions, unreadMentionsOf } from './mentions';
 import { followOnReply, followThread, markThreadRead, markThreadsRead } from './thread-reads';
 import { blockedEitherWay } from './user-blocks';
 import { NO_CHAT_PUSHES, type ChatPushes, type RoomRecipient } from '../push/chat-pushes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * Followed threads over the socket (issue 21): 'follow thread' {parentMessage, follow} and 'mark
@@ -95,7 +96,7 @@ export async function markAllThreadsRead(io: ComptoirIo, db: Database, user: Use
 export function registerInboxRoutes(app: FastifyInstance, db: Database): void {
   app.get('/rest/chat/inbox', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return inboxOf(db, user);
   });
 }

@@ -7,6 +7,7 @@ import { userChannel } from '../realtime/channels';
 import type { ComptoirIo, ComptoirSocket } from '../realtime/socket-server';
 import { markAllThreadsRead } from './inbox-handlers';
 import { markAllRoomsRead, markRoomRead, markRoomUnread, roomReadsOf } from './read-state';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * Read state over the socket (issue 21): 'mark room read' {room, messageId?}, 'mark room unread'
@@ -56,7 +57,7 @@ export function announceRoomRead(io: ComptoirIo, userId: number, state: RoomRead
 export function registerReadStateRoutes(app: FastifyInstance, db: Database): void {
   app.get('/rest/chat/read-state', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return { rooms: await roomReadsOf(db, user) };
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** The content routes' refusals (spec 3 §8 where it has a wording), with their statuses. */
 export const CONTENT_ERRORS = {
-  unauthorized: { status: 401, error: 'Unauthorized' },
+  unauthorized: { status: 401, error: SIGN_IN_REQUIRED },
   vipRequired: { status: 403, error: "Vous n'avez pas accès à cette page. Vous devez avoir un compte VIP" },
   unknownReplay: { status: 404, error: 'Replay introuvable' },
   unknownArticle: { status: 404, error: 'Article introuvable' },

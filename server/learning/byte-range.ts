@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
+import { NOT_FOUND } from '../../src/contract/api-error';
 
 /**
  * One byte range of a `Range: bytes=…` header (RFC 9110 §14): `a-b`, `a-` or the last `n` bytes
@@ -28,7 +29,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /** Sends a file with range support (206, `Accept-Ranges`, `Content-Range`), so a video can be sought. */
 export async function sendFileRange(reply: FastifyReply, path: string, type: string, rangeHeader: string | undefined): Promise<FastifyReply> {
   const file = await stat(path).catch(() => null);
-  if (!file?.isFile()) return reply.code(404).send({ error: 'Not Found' });
+  if (!file?.isFile()) return reply.code(404).send({ error: NOT_FOUND });
   reply
     .header('Accept-Ranges', 'bytes')
     .header('Last-Modified', file.mtime.toUTCString())

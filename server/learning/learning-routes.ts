@@ -12,12 +12,13 @@ import { categoryAccess, formationView, loadCategory, loadFormation, loadFormati
 import { coverSvg } from './formation-cover';
 import type { StoredFormation } from './formation-documents';
 import { progressListOf, progressOf, saveProgressUpdate } from './progress-store';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** The demo videos, committed beside the server (`tools/make-demo-videos.ts` made them). */
 export const DEMO_MEDIA_DIR = fileURLToPath(new URL('../demo-media', import.meta.url));
 
 const refuse = (reply: FastifyReply, error: FormationError) => reply.code(FORMATION_ERROR_STATUS[error]).send({ error: FORMATION_ERRORS[error] });
-const unauthorized = (reply: FastifyReply) => reply.code(401).send({ error: 'Unauthorized' });
+const unauthorized = (reply: FastifyReply) => reply.code(401).send({ error: SIGN_IN_REQUIRED });
 
 /**
  * Formations (spec 3 §7): the catalogue, covers and videos on the content host, the progress on

@@ -22,6 +22,7 @@ import { escapeHtml, htmlPage } from '../http/html-page';
 import { invalidBody } from '../routes/invalid-body';
 import { affiliationOf, createAffiliation } from './affiliation-store';
 import { runReferralPayouts, type PayoutSender } from './referral-payouts';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 const R = (path: string) => `${REST_BASE}${path}`;
 const LINK_STYLE = 'a{display:inline-block;min-height:44px;line-height:44px;color:#0b5cff}a.primary{padding:0 1.2rem;border-radius:6px;background:#0b5cff;color:#fff;text-decoration:none}';
@@ -45,7 +46,7 @@ export function registerAffiliationRoutes(services: BillingServices, options: Re
 
   app.get(R(AFFILIATION_PATHS.affiliation), async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const own = await affiliationOf(db, user.id);
     const answer: AffiliationAnswer = {
       affiliation: own ? { code: own.code, ref_coupon: own.code } : null,
@@ -59,7 +60,7 @@ export function registerAffiliationRoutes(services: BillingServices, options: Re
 
   app.post(R(AFFILIATION_PATHS.affiliation), async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const created = await createAffiliation(db, user);
     if (!created) return reply.code(409).send({ error: AFFILIATION_MESSAGES.alreadyCreated });
     return reply.send({ success: true, affiliation: { code: created.code, ref_coupon: created.code } });
@@ -67,7 +68,7 @@ export function registerAffiliationRoutes(services: BillingServices, options: Re
 
   app.get(R(AFFILIATION_PATHS.referrals), async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const rows = await db
       .select({ referral: referrals, username: users.username })
       .from(referrals)
@@ -88,7 +89,7 @@ export function registerAffiliationRoutes(services: BillingServices, options: Re
 
   app.get(R(AFFILIATION_PATHS.transfers), async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const rows = await db.select().from(referralTransfers).where(eq(referralTransfers.userId, user.id)).orderBy(asc(referralTransfers.createdAt), asc(referralTransfers.id));
     const data = rows.map(
       (t): Transfer => ({

@@ -22,6 +22,7 @@ import type { PushProvider } from '../push/push-provider';
 import type { ComptoirIo } from '../realtime/socket-server';
 import { roomChannel } from '../realtime/channels';
 import type { UserRow } from '../users/user-queries';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 const summaryQuery = z.pick(alertsQuery, { room: true });
 const alertEdit = z.omit(alertInput, { sendMail: true });
@@ -34,7 +35,7 @@ const alertEdit = z.omit(alertInput, { sendMail: true });
 export function registerAlertRoutes(app: FastifyInstance, db: Database, io: ComptoirIo, outlets: { mail: MailProvider; push: PushProvider }): void {
   app.get('/rest/alerts/v2', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = alertsQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const { author, cursor } = query.data;
@@ -64,7 +65,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
   // The home page's summary (spec 3 §2): the latest alerts of a room, or of every room.
   app.get('/rest/alerts', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = summaryQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     return reply.send(await summaryOf(user, await askedRooms(db, query.data.room)));
@@ -73,7 +74,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
   // The same summary as the spec's `POST /alerts/v2` (spec 3 §7): `{ rooms }` in one call, every room without it.
   app.post('/rest/alerts/v2', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = alertsSummaryInput.safeParse(request.body ?? {});
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     return reply.send(await summaryOf(user, input.data.rooms ? await askedRooms(db, input.data.rooms.join(',')) : null));
@@ -87,7 +88,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
 
   app.post('/rest/alerts', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = alertInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const { sendMail, ...fields } = input.data;
@@ -100,7 +101,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
 
   app.put<{ Params: { id: string } }>('/rest/alerts/:id', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = alertEdit.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const outcome = await updateAlert(db, user, request.params.id, input.data);
@@ -113,7 +114,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
   // A trade update (issue 22): the alert, edited, goes to everyone as an edit does.
   app.post<{ Params: { id: string } }>('/rest/alerts/:id/trade_updates', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = tradeUpdateInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const outcome = await updateTrade(db, user, request.params.id, input.data);
@@ -134,7 +135,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
   // Who acknowledged an urgent alert (issue 22): for its author and moderators.
   app.get<{ Params: { id: string } }>('/rest/alerts/:id/acks', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const alert = await findAlert(db, request.params.id);
     if (!alert || alert.deletedAt !== null) return reply.code(404).send({ error: ALERT_NOT_FOUND });
     if (alert.authorId !== user.id && !(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
@@ -150,7 +151,7 @@ export function registerAlertRoutes(app: FastifyInstance, db: Database, io: Comp
   // 'Bien reçu' on an urgent alert (issue 22).
   app.post<{ Params: { id: string } }>('/rest/alerts/:id/ack', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const alert = await findAlert(db, request.params.id);
     if (!alert) return reply.code(404).send({ error: ALERT_NOT_FOUND });
     const outcome = await acknowledgeAlert(db, user, alert);

@@ -41,6 +41,7 @@ import { billingPlans, invoices, paymentCards, payments } from '../db/schema';
 import { TOO_MANY_ATTEMPTS } from '../graphql/content-schema';
 import { findUserById, subscriptionsOf, toUserDto, type UserRow } from '../users/user-queries';
 import { invalidBody } from './invalid-body';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 const R = (path: string) => `${REST_BASE}${path}`;
 
@@ -56,7 +57,7 @@ export function registerBillingRoutes(services: BillingServices): void {
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const user = await requestUser(app, db, request);
-    if (!user) void reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) void reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return user;
   }
   const refused = (reply: FastifyReply, refusal: Refusal) => reply.code(refusal.status).send({ error: refusal.error });
@@ -167,7 +168,7 @@ export function registerBillingRoutes(services: BillingServices): void {
     // Opened in a new tab: the session cookie signs it in when there is no bearer token.
     const cookie = cookieTokenOf(request);
     const user = (await requestUser(app, db, request)) ?? (cookie ? await userFromToken(app, db, cookie) : null);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const [invoice] = await db
       .select()
       .from(invoices)
@@ -420,7 +421,7 @@ export function registerBillingRoutes(services: BillingServices): void {
   app.post<{ Params: { id: string } }>(R('/billing/pay/:id'), async (request, reply) => {
     const cookie = cookieTokenOf(request);
     const user = (await requestUser(app, db, request)) ?? (cookie ? await userFromToken(app, db, cookie) : null);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = parse(addCardInput, request.body, reply);
     if (!input || !usable(reply, services.card.name)) return reply;
     const [payment] = await db

@@ -12,6 +12,7 @@ import { chatMutes, rooms } from '../db/schema';
 import { requestUser } from '../auth/tokens';
 import { roomRights } from '../rooms/room-rights';
 import { subscriptionsOf } from '../users/user-queries';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * `GET /content/api/chatrooms`: every room with the caller's rights in it (spec 2 §7); and a
@@ -21,7 +22,7 @@ import { subscriptionsOf } from '../users/user-queries';
 export function registerChatRoomRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.post<{ Params: { roomId: string } }>('/rest/chat/rooms/:roomId/slow_mode', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const input = slowModeInput.safeParse(request.body);
     if (!input.success || !isSlowModeChoice(input.data.seconds)) return reply.code(400).send({ error: INVALID_REQUEST });
@@ -35,7 +36,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, db: Database, io: C
 
   app.get('/content/api/chatrooms', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const [all, subscriptions] = await Promise.all([db.select().from(rooms).orderBy(rooms.position), subscriptionsOf(db, user.id)]);
     const now = new Date();
     const answer: ChatRoom[] = all.map((room) => ({

@@ -32,6 +32,7 @@ import { roomChannel } from '../realtime/channels';
 
 export const PIN_TITLE_REQUIRED = 'Le titre est obligatoire';
 import { MESSAGE_NOT_FOUND } from '../chat/read-state';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 export const PINNED_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = 20;
 export const LIKES_PAGE_SIZE = 20;
@@ -41,7 +42,7 @@ export const MENTION_LIMIT = 10;
 export function registerChatRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.post('/rest/chat/toggle_pinned', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = togglePinnedInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
@@ -67,7 +68,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
 
   app.get('/rest/chat/pinned_messages', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = pinnedMessagesQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const access = await roomAccess(db, user, query.data.room);
@@ -96,7 +97,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
 
   app.get('/rest/chat/search', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = searchQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const { room } = query.data;
@@ -155,7 +156,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
 
   app.post('/rest/chat/mention', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = mentionInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const rows = await db
@@ -172,7 +173,7 @@ export function registerChatRoutes(app: FastifyInstance, db: Database, io: Compt
 
   app.get('/rest/chat/likes', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = likesQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     // The likers of an alert or of a message (spec 2 §7 names both by one id), for whoever reads it.

@@ -16,6 +16,7 @@ import { blockedEitherWay } from '../chat/user-blocks';
 import { toConversations, toConversationUser, unreadConversationsOf } from '../messaging/conversation-view';
 import { hasMessagingAccess } from '../messaging/messaging-access';
 import { escapeLike } from './chat-routes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 export const CONVERSATIONS_PAGE_SIZE = 30;
 export const CONTACT_SEARCH_LIMIT = 20;
@@ -27,7 +28,7 @@ export const CONTACT_SEARCH_LIMIT = 20;
 export function registerConversationRoutes(app: FastifyInstance, db: Database): void {
   app.get('/rest/conversations', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = conversationsQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     if (!(await hasMessagingAccess(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
@@ -56,7 +57,7 @@ export function registerConversationRoutes(app: FastifyInstance, db: Database): 
 
   app.get('/rest/conversations/search', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = conversationSearchQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: INVALID_REQUEST });
     if (!(await hasMessagingAccess(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { AccountServices } from '../accounts/account-services';
 import { mailOutbox } from '../db/schema';
+import { NOT_FOUND } from '../../src/contract/api-error';
 
 const SHOWN = 200;
 
@@ -13,7 +14,7 @@ export function registerDevMailboxRoutes(services: Pick<AccountServices, 'app' |
   const latest = () => db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(SHOWN);
 
   app.get('/content/dev/mailbox.json', async (_request, reply) => {
-    if (!services.mailboxPage) return reply.code(404).send({ error: 'Not Found' });
+    if (!services.mailboxPage) return reply.code(404).send({ error: NOT_FOUND });
     const rows = await latest();
     return reply.send(
       rows.map((row) => ({ id: row.id, to: row.toEmail, subject: row.subject, text: row.text, createdAt: row.createdAt.toISOString() })),
@@ -21,7 +22,7 @@ export function registerDevMailboxRoutes(services: Pick<AccountServices, 'app' |
   });
 
   app.get('/content/dev/mailbox', async (_request, reply) => {
-    if (!services.mailboxPage) return reply.code(404).send({ error: 'Not Found' });
+    if (!services.mailboxPage) return reply.code(404).send({ error: NOT_FOUND });
     const rows = await latest();
     const items = rows
       .map(

@@ -8,6 +8,7 @@ import { requestUser } from '../auth/tokens';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { blockedBy } from '../chat/user-blocks';
 import { findUserById } from '../users/user-queries';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * `POST /chat/followings/toggle` {userId} (spec 2 §7, §4 Follow) and `GET /chat/state`, which
@@ -16,13 +17,13 @@ import { findUserById } from '../users/user-queries';
 export function registerFollowingRoutes(app: FastifyInstance, db: Database): void {
   app.get('/rest/chat/state', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return reply.send(await followingsRecordOf(db, user.id));
   });
 
   app.post('/rest/chat/followings/toggle', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = followToggleInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const targetId = input.data.userId;

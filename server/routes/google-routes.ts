@@ -11,6 +11,7 @@ import { issueToken } from '../auth/tokens';
 import { publicOrigin, type AccountServices } from '../accounts/account-services';
 import { welcomeNewAccount } from '../accounts/new-account';
 import { isUsernameTaken, type UserRow } from '../users/user-queries';
+import { NOT_FOUND } from '../../src/contract/api-error';
 
 export const GOOGLE_SIGN_IN_FAILED = 'Impossible de générer un token avec ces informations';
 export const GOOGLE_SIGN_IN_CANCELLED = 'Connexion Google annulée';
@@ -114,7 +115,7 @@ export function registerGoogleRoutes(services: AccountServices): void {
   // ---- The local identity provider (used when Google is not configured) ----
 
   app.get(LOCAL_IDP, async (_request, reply) => {
-    if (!localProvider) return reply.code(404).send({ error: 'Not Found' });
+    if (!localProvider) return reply.code(404).send({ error: NOT_FOUND });
     const choices = DEMO_ACCOUNTS.map((account) => {
       const params = new URLSearchParams({ email: `${account.key}@comptoir.test`, given_name: account.firstName });
       return `<li><a href="${LOCAL_IDP}/authorize?${escapeHtml(params.toString())}">${escapeHtml(account.firstName)} ${escapeHtml(account.lastName)} — ${account.key}@comptoir.test</a></li>`;
@@ -138,7 +139,7 @@ export function registerGoogleRoutes(services: AccountServices): void {
   });
 
   app.get(`${LOCAL_IDP}/authorize`, async (request, reply) => {
-    if (!localProvider) return reply.code(404).send({ error: 'Not Found' });
+    if (!localProvider) return reply.code(404).send({ error: NOT_FOUND });
     const query = authorizeQuery.safeParse(request.query);
     if (!query.success) return reply.redirect(errorRedirect(GOOGLE_SIGN_IN_FAILED));
     const idToken = app.jwt.sign(

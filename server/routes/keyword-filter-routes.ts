@@ -17,6 +17,7 @@ import { MODERATORS_CHANNEL, userChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
 import type { UserRow } from '../users/user-queries';
 import { NO_CHAT_PUSHES, type ChatPushes } from '../push/chat-pushes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * The keyword filter (issue 22), for moderators only: `GET` and `PUT
@@ -29,7 +30,7 @@ export function registerKeywordFilterRoutes(app: FastifyInstance, db: Database, 
   async function moderator(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const user = await requestUser(app, db, request);
     if (!user) {
-      await reply.code(401).send({ error: 'Unauthorized' });
+      await reply.code(401).send({ error: SIGN_IN_REQUIRED });
       return null;
     }
     if (!(await isModerator(db, user))) {

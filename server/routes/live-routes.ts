@@ -7,6 +7,7 @@ import { liveSlots } from '../db/schema';
 import { browserRequestUser, requestUser } from '../auth/tokens';
 import { expandPlanning } from '../lives/expand-planning';
 import { holdsSubscription, type UserRow } from '../users/user-queries';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** The longest window one planning call may ask for. */
 export const PLANNING_MAX_DAYS = 31;
@@ -15,7 +16,7 @@ export const PLANNING_MAX_DAYS = 31;
 export function registerLiveRoutes(app: FastifyInstance, db: Database): void {
   app.get('/content/api/planning-plateformes', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const query = planningQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: 'Paramètres from et to invalides' });
     const from = new Date(query.data.from);
@@ -29,7 +30,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Database): void {
 
   app.post('/rest/live/get_link', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = liveLinkInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: 'roomId manquant' });
     if (!(await mayJoinLives(db, user))) return reply.code(403).send({ error: 'NOT_ALLOWED' });

@@ -11,6 +11,7 @@ import { muteMember, unmuteMember } from '../chat/moderation';
 import { MUTED_EVENT } from '../../src/contract/chat-room';
 import { userChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 const LOG_PAGE = 100;
 
@@ -22,7 +23,7 @@ const LOG_PAGE = 100;
 export function registerModerationRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.post('/rest/chat/mutes', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const input = muteInput.safeParse(request.body);
     if (!input.success || !isMuteChoice(input.data.minutes)) return reply.code(400).send({ error: INVALID_REQUEST });
@@ -37,7 +38,7 @@ export function registerModerationRoutes(app: FastifyInstance, db: Database, io:
 
   app.delete<{ Params: { userId: string } }>('/rest/chat/mutes/:userId', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const userId = Number(request.params.userId);
     if (!Number.isSafeInteger(userId) || userId <= 0) return reply.code(400).send({ error: INVALID_REQUEST });
@@ -48,7 +49,7 @@ export function registerModerationRoutes(app: FastifyInstance, db: Database, io:
 
   app.get('/rest/chat/moderation_log', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const rows = await db.select().from(moderationLog).orderBy(desc(moderationLog.id)).limit(LOG_PAGE);
     const ids = [...new Set(rows.flatMap((r) => [r.moderatorId, r.targetUserId]).filter((id): id is number => id !== null))];

@@ -28,6 +28,7 @@ import { contentMatches, imageSize } from '../uploads/file-kinds';
 import { subscriptionsOf, toUserDto } from '../users/user-queries';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT } from './password-routes';
 import { cleanName, clientParts, discard, receive, type Received } from './upload-routes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** Spec 1 §5 and §8 wordings. */
 export const FIRST_NAME_REQUIRED = 'Veuillez renseigner votre prénom';
@@ -48,7 +49,7 @@ export function registerProfileRoutes(services: AccountServices): void {
 
   app.put('/content/api/user/update', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const parsed = updateUserInput.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const input = parsed.data;
@@ -127,7 +128,7 @@ export function registerProfileRoutes(services: AccountServices): void {
 
   app.post('/content/api/upload', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!request.isMultipart()) return reply.code(400).send({ error: INVALID_REQUEST });
     const id = randomUUID();
     const partial = join(uploadsDir, `${id}.part`);
@@ -183,7 +184,7 @@ export function registerProfileRoutes(services: AccountServices): void {
   const deleteAttempts = services.limits('delete-attempts', { points: 5, seconds: 15 * 60 });
   app.delete('/rest/users/delete', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = deleteAccountInput.safeParse(request.body ?? {});
     if (!input.success) return reply.code(400).send({ error: DELETE_ACCOUNT_MESSAGES.passwordRequired });
     if (user.passwordHash === NO_PASSWORD) {
@@ -236,7 +237,7 @@ export function registerProfileRoutes(services: AccountServices): void {
   // this one included, and every open connection of the member is closed.
   app.post(`/rest${SIGN_OUT_EVERYWHERE_PATH}`, async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     await db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -10,6 +10,7 @@ import { deleteMessage } from '../chat/message-actions';
 import { openReports, reportMessage, resolveReports } from '../chat/reports';
 import { MODERATORS_CHANNEL } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * Reports (issue 22): `POST /rest/chat/reports` by any member who may read the message;
@@ -19,7 +20,7 @@ import type { ComptoirIo } from '../realtime/socket-server';
 export function registerReportRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.post('/rest/chat/reports', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = reportInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const outcome = await reportMessage(db, user, input.data);
@@ -33,14 +34,14 @@ export function registerReportRoutes(app: FastifyInstance, db: Database, io: Com
 
   app.get('/rest/chat/reports', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     return reply.send({ reports: await openReports(db) } satisfies z.infer<typeof reportsResponse>);
   });
 
   app.post<{ Params: { messageId: string } }>('/rest/chat/reports/:messageId/resolve', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!(await isModerator(db, user))) return reply.code(403).send({ error: NOT_ALLOWED });
     const input = resolveReportInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });

@@ -7,6 +7,7 @@ import { INVALID_REQUEST, NOT_ALLOWED, roomAccess } from '../chat/chat-access';
 import { levelsOf, setLevel } from '../chat/room-levels';
 import { userChannel } from '../realtime/channels';
 import type { ComptoirIo } from '../realtime/socket-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * Notification levels per room (issue 22): `GET /rest/chat/notification_levels` and `PUT
@@ -16,13 +17,13 @@ import type { ComptoirIo } from '../realtime/socket-server';
 export function registerRoomLevelRoutes(app: FastifyInstance, db: Database, io: ComptoirIo): void {
   app.get('/rest/chat/notification_levels', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return reply.send({ levels: await levelsOf(db, user.id) } satisfies z.infer<typeof roomLevelsResponse>);
   });
 
   app.put<{ Params: { roomId: string } }>('/rest/chat/rooms/:roomId/notification_level', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = roomLevelInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const room = request.params.roomId;

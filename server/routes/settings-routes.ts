@@ -12,6 +12,7 @@ import { requestUser } from '../auth/tokens';
 import type { AccountServices } from '../accounts/account-services';
 import { defaultNotificationSettings, readSavedSettings, settingsForRooms } from '../accounts/notification-defaults';
 import { INVALID_REQUEST, readableRoomIds } from '../chat/chat-access';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** Browsers one member may receive web pushes on; registering one more forgets the oldest. */
 export const PUSH_ENDPOINTS_PER_MEMBER = 10;
@@ -33,7 +34,7 @@ export function registerSettingsRoutes(services: AccountServices): void {
 
   app.get('/rest/settings/notifications', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const roomIds = await readableRoomIds(db, user, services.now());
     const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).limit(1);
     const saved = row ? readSavedSettings(row.settings) : null;
@@ -43,7 +44,7 @@ export function registerSettingsRoutes(services: AccountServices): void {
 
   app.put('/rest/settings/notifications', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = notificationSettings.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: INVALID_REQUEST });
     const roomIds = await readableRoomIds(db, user, services.now());
@@ -70,7 +71,7 @@ export function registerSettingsRoutes(services: AccountServices): void {
 
   app.get('/rest/settings/coaches', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     return reply.send(await coaches());
   });
 
@@ -81,7 +82,7 @@ export function registerSettingsRoutes(services: AccountServices): void {
 
   app.post('/rest/settings/notifications/endpoint', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const input = pushEndpointInput.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ error: PUSH_SUBSCRIPTION_INVALID });
     const { subscription, channel } = input.data;

@@ -4,6 +4,7 @@ import { BILLING_PATHS, BILLING_TEXT } from '../../src/contract/billing';
 import { REST_BASE } from '../../src/contract/hosts';
 import type { BillingServices } from '../billing/billing-services';
 import { payments } from '../db/schema';
+import { NOT_FOUND } from '../../src/contract/api-error';
 
 /**
  * `POST /billing/stripe/webhook`: Stripe's events, verified on the raw body with
@@ -17,7 +18,7 @@ export async function registerStripeWebhookRoutes(services: BillingServices): Pr
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(`${REST_BASE}${BILLING_PATHS.stripeWebhook}`, async (request, reply) => {
       const stripe = services.stripe;
-      if (!stripe?.webhookSecret) return reply.code(404).send({ error: 'Not Found' });
+      if (!stripe?.webhookSecret) return reply.code(404).send({ error: NOT_FOUND });
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) return reply.code(400).send({ error: 'Signature manquante' });
       let event: Stripe.Event;

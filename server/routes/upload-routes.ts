@@ -23,6 +23,7 @@ import { attachmentKinds, formatSize } from '../../src/domain/upload-rules';
 import { UPLOAD_TEXT } from '../../src/domain/upload-text-fr';
 import { contentMatches, imageSize, SNIFF_BYTES } from '../uploads/file-kinds';
 import type { UserRow } from '../users/user-queries';
+import { NOT_FOUND, SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /** The multipart limits: one file, a few small fields, nothing larger than the largest kind. */
 export const MULTIPART_OPTIONS = {
@@ -46,7 +47,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
 
   app.post('/rest/upload', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     if (!request.isMultipart()) return reply.code(400).send({ error: INVALID_REQUEST });
 
     const id = randomUUID();
@@ -110,13 +111,13 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
 
   app.get<{ Params: { id: string } }>('/rest/upload/files/:id', async (request, reply) => {
     const user = await browserRequestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const [file] = await db.select().from(uploads).where(eq(uploads.id, request.params.id)).limit(1);
-    if (!file) return reply.code(404).send({ error: 'Not Found' });
+    if (!file) return reply.code(404).send({ error: NOT_FOUND });
     if (!(await mayRead(db, user, file))) return reply.code(403).send({ error: NOT_ALLOWED });
     const path = join(uploadsDir, file.id);
     const onDisk = await stat(path).catch(() => null);
-    if (!onDisk) return reply.code(404).send({ error: 'Not Found' });
+    if (!onDisk) return reply.code(404).send({ error: NOT_FOUND });
     const disposition = file.attachmentType === 'file' ? 'attachment' : 'inline';
     return reply
       .type(file.mimeType)

@@ -8,6 +8,7 @@ import { requestUser } from '../auth/tokens';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { toConversationUser } from '../messaging/conversation-view';
 import { findUserByIdentifier, type UserRow } from '../users/user-queries';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 export const PROFILE_NOT_FOUND = MESSAGING_ERRORS.profileNotFound;
 
@@ -21,7 +22,7 @@ export function registerUserBlockRoutes(app: FastifyInstance, db: Database): voi
   for (const blocking of [true, false]) {
     app.post<{ Params: { username: string } }>(`/rest/users/${blocking ? 'block' : 'unblock'}/:username`, async (request, reply) => {
       const user = await requestUser(app, db, request);
-      if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+      if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
       const target = await profileNamed(db, request.params.username);
       if (!target) return reply.code(404).send({ error: PROFILE_NOT_FOUND });
       if (target.id === user.id) return reply.code(400).send({ error: INVALID_REQUEST });
@@ -36,7 +37,7 @@ export function registerUserBlockRoutes(app: FastifyInstance, db: Database): voi
 
   app.get('/rest/users/blocked', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const rows = await db
       .select({ user: users })
       .from(userBlocks)

@@ -6,6 +6,7 @@ import { requestUser } from '../auth/tokens';
 import { isBlockedBetween } from '../chat/user-blocks';
 import { subscriptionsOf, toAbonnements } from '../users/user-queries';
 import { PROFILE_NOT_FOUND, profileNamed } from './user-block-routes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 /**
  * `GET /users/{username}` (spec 2 §7): another member's public profile (spec 2 §3 User), for any
@@ -14,7 +15,7 @@ import { PROFILE_NOT_FOUND, profileNamed } from './user-block-routes';
 export function registerUserProfileRoutes(app: FastifyInstance, db: Database): void {
   app.get<{ Params: { username: string } }>('/rest/users/:username', async (request, reply) => {
     const user = await requestUser(app, db, request);
-    if (!user) return reply.code(401).send({ error: 'Unauthorized' });
+    if (!user) return reply.code(401).send({ error: SIGN_IN_REQUIRED });
     const target = await profileNamed(db, request.params.username);
     if (!target) return reply.code(404).send({ error: PROFILE_NOT_FOUND });
     const [subscriptions, blocked] = await Promise.all([subscriptionsOf(db, target.id), isBlockedBetween(db, user.id, target.id)]);

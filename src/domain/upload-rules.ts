@@ -76,6 +76,6 @@ export function formatSize(bytes: number): string {
 /** A server refusal as the member reads it: its codes in French, its French messages as they are. */
 export function uploadErrorText(error: string): string {
   if (error === 'NOT_ALLOWED') return UPLOAD_TEXT.notAllowed;
-  if (error === 'Unauthorized' || error.trim() === '') return UPLOAD_TEXT.failed;
+  if (error.trim() === '') return UPLOAD_TEXT.failed;
   return error;
 }

@@ -23,6 +23,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { alerts, mailOutbox, messages, rooms, uploads, users, userSubscriptions } from '../../server/db/schema';
 import { chatClient, collect, nextEvent } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 let server: TestServer;
 let chat: ReturnType<typeof chatClient>;
@@ -283,7 +284,7 @@ describe('authoring (spec 2 §6)', () => {
     for (const call of [server.post('/rest/alerts', draft('forex')), server.put('/rest/alerts/x', draft('forex')), server.get('/rest/alerts/v2'), server.get('/rest/alerts')]) {
       const response = await call;
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+      expect(await response.json()).toEqual({ error: SIGN_IN_REQUIRED });
     }
   });
 

@@ -5,6 +5,7 @@ import { user } from '../../src/contract/user';
 import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { startTestServer, type TestServer } from './test-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -126,7 +127,7 @@ describe('GET and POST /api/users/me', () => {
     for (const token of [undefined, 'pas-un-jeton', forged]) {
       const response = await server.get('/content/api/users/me', token);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+      expect(await response.json()).toEqual({ error: SIGN_IN_REQUIRED });
     }
     const liveToken = await server.tokenOf('live');
     await server.database.db.update(users).set({ tokenVersion: 1 }).where(eq(users.username, 'live'));

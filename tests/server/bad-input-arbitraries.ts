@@ -225,7 +225,7 @@ const LEAKS = ['select ', 'insert ', 'update "', 'delete from', 'at /', 'at asyn
 /** English words of zod's, fastify's and node's messages (French shares none of them as words). */
 const ENGLISH = /\b(invalid|expected|required|must|cannot|unexpected|error|errors|failed|found|bad request|unsupported|too (big|small|large)|received|should|unrecognized|missing|body|internal|request|forbidden|payload|not)\b/i;
 /** The API's codes: words the client knows and translates (never shown as they are). */
-const CODES = new Set(['Unauthorized', 'Not Found', 'NOT_ALLOWED']);
+const CODES = new Set(['NOT_ALLOWED']);
 
 /** The `error` or `message` strings of a JSON answer (GraphQL's `errors[].message` too). */
 export function messagesOf(body: string): string[] {

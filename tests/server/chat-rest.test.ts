@@ -15,6 +15,7 @@ import {
 import { messageLikes, messages, userBlocks, users } from '../../server/db/schema';
 import { nextEvent, useChatServer } from './chat-helpers';
 import { BROKEN_UPLOAD } from '../../server/routes/upload-routes';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 const { server, chat } = useChatServer();
 
@@ -47,7 +48,7 @@ describe('every chat call needs a signed-in member', () => {
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+      expect(await response.json()).toEqual({ error: SIGN_IN_REQUIRED });
     }
   });
 });

@@ -9,6 +9,7 @@ import { user as userSchema } from '../../src/contract/user';
 import { users } from '../../server/db/schema';
 import { jsonOf } from './account-helpers';
 import { startTestServer, type TestServer } from './test-server';
+import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('PUT /api/user/update', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect(await jsonOf(await update({ metadata }, ''))).toEqual({ status: 401, body: { error: 'Unauthorized' } });
+    expect(await jsonOf(await update({ metadata }, ''))).toEqual({ status: 401, body: { error: SIGN_IN_REQUIRED } });
   });
 
   it('changes the password with the right current one, ending other sessions but not this one', async () => {

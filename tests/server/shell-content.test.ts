@@ -8,6 +8,7 @@ import { TOKEN_COOKIE } from '../../server/auth/tokens';
 import { LIVE_ROOM_TEXT } from '../../server/routes/live-routes';
 import { isBannerActive } from '../../src/domain/upsell';
 import { startTestServer, type TestServer } from './test-server';
+import { NOT_FOUND } from '../../src/contract/api-error';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -145,7 +146,7 @@ describe('public calls and the built client', () => {
     for (const path of ['/rest/inconnu', '/content/api/inconnu']) {
       const response = await server.get(path);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Not Found' });
+      expect(await response.json()).toEqual({ error: NOT_FOUND });
     }
   });
   it('lets browsers keep the hashed assets for good and check everything else', async () => {

@@ -107,7 +107,7 @@ describe('sizes and server answers in French', () => {
 
   it('turns the server’s codes into French and keeps its French messages', () => {
     expect(uploadErrorText('NOT_ALLOWED')).toBe("Vous n'êtes pas autorisé à envoyer ce type de fichier.");
-    expect(uploadErrorText('Unauthorized')).toBe('Une erreur est survenue, veuillez réessayer');
+    expect(uploadErrorText('Connectez-vous pour continuer.')).toBe('Connectez-vous pour continuer.');
     expect(uploadErrorText('Ce fichier est vide.')).toBe('Ce fichier est vide.');
   });
 });
