@@ -30,6 +30,19 @@ export async function readableRoomIds(db: Database, user: UserRow, now: Date = n
   return all.filter((room) => roomRights(room, user, subscriptions, now).canRead).map((room) => room.id);
 }
 
+/**
+ * What a socket needs at its connection, read once: whether its member moderates, the rooms they may
+ * read, and their subscriptions (whose next expiry closes rooms again, room-expiry.ts).
+ */
+export async function connectionAccess(db: Database, user: UserRow, now: Date = new Date()): Promise<{ moderator: boolean; readable: string[]; subscriptions: HeldSubscription[] }> {
+  const [all, subscriptions] = await Promise.all([db.select().from(rooms), subscriptionsOf(db, user.id)]);
+  return {
+    moderator: holds(subscriptions, SUBSCRIPTION.MODERATOR, now),
+    readable: all.filter((room) => roomRights(room, user, subscriptions, now).canRead).map((room) => room.id),
+    subscriptions,
+  };
+}
+
 /** Subscription 6 not expired: may delete any message and pin (spec 2 §6). */
 export async function isModerator(db: Database, user: UserRow, now: Date = new Date()): Promise<boolean> {
   return holds(await subscriptionsOf(db, user.id), SUBSCRIPTION.MODERATOR, now);

@@ -19,7 +19,7 @@ import { announceAlertDeleted, announceAlertLike } from '../alerts/alert-broadca
 import { alertViewerOf, isUnlocked } from '../alerts/alert-viewer';
 import type { UserRow } from '../users/user-queries';
 import { announceDelete, announceEdit, announceLike, announcePost, announceUsersCount, connectedUsersIn } from './chat-broadcast';
-import { INVALID_REQUEST, isModerator, NOT_ALLOWED, readableRoomIds, roomAccess } from './chat-access';
+import { connectionAccess, INVALID_REQUEST, NOT_ALLOWED, roomAccess } from './chat-access';
 import { leaveRoomsAtExpiry } from './room-expiry';
 import { deleteMessage, setLike } from './message-actions';
 import { moreMessages } from './message-history';
@@ -55,16 +55,16 @@ export function registerChatHandlers(
   const acked = ackedHandlers(log, user.id);
   const conversations = conversationEvents(io, socket, db, pushes);
 
-  // Moderators hear of reports as they come (issue 22).
-  isModerator(db, user).then(
-    (moderator) => moderator && socket.join(MODERATORS_CHANNEL),
-    (error: unknown) => log.error({ err: error, userId: user.id }, 'moderators channel failed'),
+  // One read at the connection: moderators hear of reports as they come (issue 22), every readable
+  // room's badges, and the rooms left again when a subscription ends.
+  connectionAccess(db, user).then(
+    ({ moderator, readable, subscriptions }) => {
+      if (moderator) void socket.join(MODERATORS_CHANNEL);
+      void socket.join(readable.map(readersChannel));
+      leaveRoomsAtExpiry(socket, db, log, subscriptions);
+    },
+    (error: unknown) => log.error({ err: error, userId: user.id }, 'connection channels failed'),
   );
-  readableRoomIds(db, user).then(
-    (ids) => socket.join(ids.map(readersChannel)),
-    (error: unknown) => log.error({ err: error, userId: user.id }, 'readers channels failed'),
-  );
-  leaveRoomsAtExpiry(socket, db, log);
 
   socket.on(
     CLIENT_EVENTS.join,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open-database';
 import type { ComptoirSocket } from '../realtime/socket-server';
-import { subscriptionsOf } from '../users/user-queries';
-import { readableRoomIds } from './chat-access';
+import type { HeldSubscription } from '../rooms/room-rights';
+import { connectionAccess } from './chat-access';
 
 /** setTimeout's longest delay (about 24.8 days): a later expiry is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -15,29 +15,37 @@ const ROOM_CHANNEL_PREFIXES = ['room:', 'readers:'];
  * read — their messages and their badges — instead of hearing them until it reconnects. What is
  * written is checked fresh anyway (a post, a join); this closes what is broadcast.
  */
-export function leaveRoomsAtExpiry(socket: ComptoirSocket, db: Database, log: FastifyBaseLogger, now: () => Date = () => new Date()): void {
+export function leaveRoomsAtExpiry(
+  socket: ComptoirSocket,
+  db: Database,
+  log: FastifyBaseLogger,
+  /** The member's subscriptions as the connection read them (read again after each expiry). */
+  subscriptions: readonly HeldSubscription[],
+  now: () => Date = () => new Date(),
+): void {
   const user = socket.data.user;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let gone = false;
   const failed = (error: unknown) => log.error({ err: error, userId: user.id }, 'room expiry failed');
-  const arm = async () => {
+  const arm = (held: readonly HeldSubscription[]) => {
     const at = now().getTime();
-    const next = Math.min(...(await subscriptionsOf(db, user.id)).map((s) => s.expiresAt.getTime()).filter((expiry) => expiry > at));
+    const next = Math.min(...held.map((s) => s.expiresAt.getTime()).filter((expiry) => expiry > at));
     if (gone || !Number.isFinite(next)) return;
     timer = setTimeout(() => void check().catch(failed), Math.min(next - at, LONGEST_TIMER_MS));
     timer.unref();
   };
   const check = async () => {
-    const readable = new Set(await readableRoomIds(db, user, now()));
+    const access = await connectionAccess(db, user, now());
+    const readable = new Set(access.readable);
     for (const channel of socket.rooms) {
       const prefix = ROOM_CHANNEL_PREFIXES.find((p) => channel.startsWith(p));
       if (prefix && !readable.has(channel.slice(prefix.length))) void socket.leave(channel);
     }
-    await arm();
+    arm(access.subscriptions);
   };
   socket.once('disconnect', () => {
     gone = true;
     clearTimeout(timer);
   });
-  arm().catch(failed);
+  arm(subscriptions);
 }
