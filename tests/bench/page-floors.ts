@@ -105,7 +105,7 @@ export function rawHistoryFloor(page: Page, room: string, aroundMessage?: string
   }, ask);
 }
 
-export type ScrollRun = { frames: number[]; rows: number; elapsed: number; loafs: number; longestLoaf: number; stalledMs: number };
+export type ScrollRun = { frames: number[]; rows: number; elapsed: number; loafs: number; longestLoaf: number; stalledMs: number; loafScripts?: string[] };
 
 /** A plain list of fixed rows scrolled upwards at `speed` px/s for `ms`: frame intervals. */
 export function plainScrollFloor(page: Page, speed: number, ms: number): Promise<ScrollRun> {

@@ -15,7 +15,8 @@ export type TimedEntry = { name: string; start: number; duration: number; intera
 
 export type BenchProbe = {
   longTasks: { start: number; duration: number }[];
-  loafs: { start: number; duration: number; blocking: number }[];
+  /** Long animation frames, with what ran in them (the longest scripts: invoker, source, function). */
+  loafs: { start: number; duration: number; blocking: number; scripts: string }[];
   events: TimedEntry[];
   lcp: number[];
   clicks: number[];
@@ -79,8 +80,16 @@ function installProbe(): void {
   };
   observe('longtask', {}, (e) => probe.longTasks.push({ start: e.startTime, duration: e.duration }));
   observe('long-animation-frame', {}, (e) => {
-    const blocking = (e as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0;
-    probe.loafs.push({ start: e.startTime, duration: e.duration, blocking });
+    type Script = { invoker?: string; sourceURL?: string; sourceFunctionName?: string; duration: number };
+    const frame = e as PerformanceEntry & { blockingDuration?: number; scripts?: Script[]; styleAndLayoutStart?: number; renderStart?: number };
+    const blocking = frame.blockingDuration ?? 0;
+    const scripts = [...(frame.scripts ?? [])]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((script) => `${script.invoker ?? '?'} ${(script.sourceURL ?? '').split('/').pop()}:${script.sourceFunctionName ?? ''} ${script.duration.toFixed(0)} ms`);
+    // Rendering (style, layout, paint) from its start to the frame's end.
+    const rendering = frame.renderStart ? e.startTime + e.duration - frame.renderStart : 0;
+    probe.loafs.push({ start: e.startTime, duration: e.duration, blocking, scripts: `${scripts.join(' · ')} | rendu ${rendering.toFixed(0)} ms` });
   });
   observe('event', { durationThreshold: 16 }, (e) => {
     const interactionId = (e as PerformanceEntry & { interactionId?: number }).interactionId ?? 0;

@@ -61,6 +61,7 @@ export async function chatSession(run: BenchRun): Promise<SessionResults> {
     run.log(`  défilement de ${run.config.scroll.rows} messages à ${run.config.scroll.pxPerSecond} px/s…`);
     const empty = emptySession();
     const scroll = run.wants('scroll') ? await scrollUp(page, run) : empty.scroll;
+    for (const frame of scroll.loafScripts ?? []) run.log(`    image longue : ${frame}`);
     const scrollFloor = run.wants('scroll') ? await plainScrollFloor(page, run.config.scroll.pxPerSecond, run.config.scroll.floorMs) : empty.scroll.floor;
     const heap = await heapAfterGc(page);
     const rowsOnScreen = await visibleRows(page);
@@ -272,6 +273,7 @@ async function scrollUp(page: Page, run: BenchRun): Promise<ScrollRun> {
         loafs: loafs.length,
         longestLoaf: Math.max(0, ...loafs.map((l) => l.duration)),
         stalledMs,
+        loafScripts: loafs.map((l) => `${l.duration.toFixed(0)} ms : ${l.scripts}`),
       };
     },
     { rows, speed: pxPerSecond, maxMs: maxSeconds * 1000 },
@@ -383,11 +385,13 @@ async function burstWhileTyping(page: Page, run: BenchRun, rooms: SeededRoom[]):
       painted: [...window.__bench.painted],
       longTasks: window.__bench.longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration),
       loafs: window.__bench.loafs.filter((l) => l.start >= from && l.start <= to && l.duration > 50).length,
+      loafScripts: window.__bench.loafs.filter((l) => l.start >= from && l.start <= to && l.duration > 50).map((l) => `${l.duration.toFixed(0)} ms : ${l.scripts}`),
       events: window.__bench.events.filter((e) => e.start >= from && e.start <= to && e.interactionId !== 0),
     }),
     { from: pageStart, to: pageEnd },
   );
   const painted = new Map(probe.painted);
+  for (const frame of probe.loafScripts) run.log(`    image longue : ${frame}`);
   const latencies: number[] = [];
   const floorLatencies: number[] = [];
   let notPainted = 0;

@@ -78,9 +78,11 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
         offset: Date.now() - performance.now(),
         painted: [...window.__bench.painted],
         longTasks: window.__bench.longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => t.duration),
+        loafScripts: window.__bench.loafs.filter((l) => l.start >= from && l.start <= to && l.duration > 50).map((l) => `${l.duration.toFixed(0)} ms : ${l.scripts}`),
       }),
       { from: pageStart, to: pageEnd },
     );
+    for (const frame of probe.loafScripts) run.log(`    image longue : ${frame}`);
     const painted = new Map(probe.painted);
     const latencies: number[] = [];
     let notPainted = 0;
