@@ -23,6 +23,25 @@ export type BenchConfig = {
   scroll: { rows: number; pxPerSecond: number; maxSeconds: number; floorMs: number };
   /** After the burst, late rows get `settleMs` to be painted; the typing floor types `floorKeys`. */
   burst: { perSecond: number; seconds: number; typingDelayMs: number; settleMs: number; floorKeys: number };
+  /** The cross-node part (issue 24). */
+  cluster: ClusterPlan;
+};
+
+/**
+ * Several server processes on PostgreSQL and Redis. The delivery and ack runs: `inRoom` members
+ * joined to Forex, `posters` of them posting `rate` a second for `seconds` (after `warmupSeconds`
+ * not measured), on node 1 alone, then spread over the `nodes`. The kill: `kill.members` members on
+ * the app's transport and outbox write `kill.rate` a second for `kill.seconds` into `kill.rooms`,
+ * the last node killed halfway; their outboxes get `kill.settleMs` to empty afterwards.
+ */
+export type ClusterPlan = {
+  nodes: number;
+  inRoom: number;
+  posters: number;
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  kill: { members: number; rooms: readonly string[]; rate: number; seconds: number; settleMs: number };
 };
 
 export const FULL: BenchConfig = {
@@ -39,6 +58,15 @@ export const FULL: BenchConfig = {
   preparedRows: 10_400,
   scroll: { rows: 10_000, pxPerSecond: 3000, maxSeconds: 360, floorMs: 3000 },
   burst: { perSecond: 200, seconds: 10, typingDelayMs: 80, settleMs: 3000, floorKeys: 40 },
+  cluster: {
+    nodes: 3,
+    inRoom: 150,
+    posters: 30,
+    rate: 200,
+    seconds: 10,
+    warmupSeconds: 3,
+    kill: { members: 30, rooms: ['forex', 'indices'], rate: 200, seconds: 10, settleMs: 60_000 },
+  },
 };
 
 export const SMOKE: BenchConfig = {
@@ -55,4 +83,14 @@ export const SMOKE: BenchConfig = {
   preparedRows: 300,
   scroll: { rows: 120, pxPerSecond: 3000, maxSeconds: 20, floorMs: 1000 },
   burst: { perSecond: 40, seconds: 1, typingDelayMs: 80, settleMs: 1000, floorKeys: 10 },
+  // Two nodes and a few seconds: the code runs, the checks hold; about 20 s with the server's build.
+  cluster: {
+    nodes: 2,
+    inRoom: 20,
+    posters: 4,
+    rate: 20,
+    seconds: 1,
+    warmupSeconds: 0,
+    kill: { members: 6, rooms: ['forex'], rate: 20, seconds: 3, settleMs: 20_000 },
+  },
 };

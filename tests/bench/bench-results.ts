@@ -1,12 +1,13 @@
 /**
  * The benchmark's figures: each metric of issue 4 with its unit and budget, its samples, and the
  * floor measured in the same run and page. Budgets are checked on the p95 (for counts, the worst
- * case); the smoke run prints the same table without judging it.
+ * case); the smoke run prints the same table without judging it. A figure the issues measure
+ * without a budget (the cluster's scaling) has a null one: printed, never judged.
  */
 
-export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'px';
+export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'px' | 'ratio';
 
-export type MetricSpec = { unit: Unit; budget: number; what: string };
+export type MetricSpec = { unit: Unit; budget: number | null; what: string };
 
 /** The issue's table; dotted names are the second half of a row's budget ("and …"). */
 export const METRICS = {
@@ -35,15 +36,35 @@ export const METRICS = {
   inbox_open_ms: { unit: 'ms', budget: 100, what: "click on 'Non lus' → the inbox's entries painted, 200 unread mentions stored" },
   initial_js_kb: { unit: 'KB', budget: 150, what: 'gzipped JS + CSS the sign-in page loads' },
   'initial_js_kb.chat': { unit: 'KB', budget: 300, what: 'gzipped JS + CSS the chat page loads' },
+  cross_node_delivery_p95_ms: { unit: 'ms', budget: 20, what: 'a post on one node → read by sockets on the others, 200 messages/s over 3 nodes on PostgreSQL and Redis' },
+  cluster_ack_p95_ms: { unit: 'ms', budget: null, what: "post sent → acknowledged in that run, the room's sockets spread over the 3 nodes" },
+  'cluster_ack_p95_ms.one_node': { unit: 'ms', budget: null, what: 'the same rate and sockets, all on one node' },
+  'cluster_ack_p95_ms.scaling_ratio': { unit: 'ratio', budget: null, what: 'ack p95 on 3 nodes ÷ on 1' },
+  node_kill_reconnect_ms: { unit: 'ms', budget: 5000, what: 'kill -9 of one of 3 nodes during a 200 messages/s burst → each of its members connected to another' },
+  'node_kill_reconnect_ms.lost': { unit: 'count', budget: 0, what: "that burst's messages missing from the database or from a member's stream once caught up" },
+  'node_kill_reconnect_ms.duplicated': { unit: 'count', budget: 0, what: 'messages stored twice, or heard that the history does not hold' },
 } as const satisfies Record<string, MetricSpec>;
 
 export type MetricName = keyof typeof METRICS;
+
+/** The cross-node part's metrics (issue 24): measured on PostgreSQL and Redis, apart from the browser. */
+export const CLUSTER_METRICS = [
+  'cross_node_delivery_p95_ms',
+  'cluster_ack_p95_ms',
+  'cluster_ack_p95_ms.one_node',
+  'cluster_ack_p95_ms.scaling_ratio',
+  'node_kill_reconnect_ms',
+  'node_kill_reconnect_ms.lost',
+  'node_kill_reconnect_ms.duplicated',
+] as const satisfies readonly MetricName[];
+
+export const isClusterMetric = (name: string): boolean => (CLUSTER_METRICS as readonly string[]).includes(name);
 
 export type MetricResult = {
   median: number;
   p95: number;
   unit: Unit;
-  budget: number;
+  budget: number | null;
   floor: number | null;
   /** How many samples the median and p95 are taken over, and what a sample is. */
   samples: number;
@@ -57,7 +78,18 @@ export type BenchResults = {
   mode: 'full' | 'smoke';
   metrics: Partial<Record<MetricName, MetricResult>>;
   timings: Record<string, number>;
+  /** Where and when the cross-node metrics were measured (they may come from a run of their own). */
+  cluster_machine?: Record<string, string | number>;
 };
+
+/** What the cross-node part gives: its metrics and its own machine block. */
+export type ClusterPart = { metrics: Partial<Record<MetricName, MetricResult>>; machine: Record<string, string | number> };
+
+/** `results` with the cluster part's metrics in place of any it held; the others and their machine block stay as measured. */
+export function withCluster(results: BenchResults, cluster: ClusterPart): BenchResults {
+  const others = Object.fromEntries(Object.entries(results.metrics).filter(([name]) => !isClusterMetric(name)));
+  return { ...results, metrics: { ...others, ...cluster.metrics }, cluster_machine: cluster.machine };
+}
 
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
@@ -91,20 +123,23 @@ export function metric(
   };
 }
 
-export const withinBudget = (result: MetricResult): boolean => Number.isFinite(result.p95) && result.p95 <= result.budget;
+/** Measured without a budget: within it whenever it was measured at all. */
+export const withinBudget = (result: MetricResult): boolean => Number.isFinite(result.p95) && (result.budget === null || result.p95 <= result.budget);
 
-/** The printed table: one line per metric, in the issue's order. */
-export function formatTable(results: BenchResults, judge: boolean): string {
+const budgetCell = (budget: number | null): string => (budget === null ? '—' : `≤ ${budget}`);
+
+/** The printed table: one line per metric of `names` (all by default), in the issues' order. */
+export function formatTable(results: BenchResults, judge: boolean, names: readonly MetricName[] = Object.keys(METRICS) as MetricName[]): string {
   const header = ['metric', 'median', 'p95', 'unit', 'budget', 'floor', 'runs', judge ? 'ok?' : ''];
-  const rows = (Object.keys(METRICS) as MetricName[]).map((name) => {
+  const rows = names.map((name) => {
     const r = results.metrics[name];
-    if (!r) return [name, '—', '—', METRICS[name].unit, `≤ ${METRICS[name].budget}`, '—', '0', judge ? 'MISSING' : ''];
+    if (!r) return [name, '—', '—', METRICS[name].unit, budgetCell(METRICS[name].budget), '—', '0', judge ? 'MISSING' : ''];
     return [
       name,
       String(r.median),
       String(r.p95),
       r.unit,
-      `≤ ${r.budget}`,
+      budgetCell(r.budget),
       r.floor === null ? '—' : String(r.floor),
       String(r.samples),
       judge ? (withinBudget(r) ? 'ok' : 'MISSED') : '',

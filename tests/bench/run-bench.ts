@@ -5,7 +5,21 @@ import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { launchBrowser } from './bench-browser';
 import { FULL, SMOKE } from './bench-config';
-import { formatTable, median, metric, quantile, withinBudget, METRICS, type BenchResults, type MetricName } from './bench-results';
+import {
+  CLUSTER_METRICS,
+  formatTable,
+  isClusterMetric,
+  median,
+  metric,
+  quantile,
+  withCluster,
+  withinBudget,
+  METRICS,
+  type BenchResults,
+  type ClusterPart,
+  type MetricName,
+} from './bench-results';
+import { clusterScenario } from './cluster-scenario';
 import type { BenchRun } from './bench-run';
 import { buildClient, seedDatabase, startServer, tokenOf, type BenchServer } from './bench-server';
 import { coldOpens, gzipKb, signInAssets, warmOpens } from './open-scenarios';
@@ -23,7 +37,9 @@ import { inboxOpens, INBOX_MENTIONS } from './inbox-scenario';
  * `npm run bench` (issue 4): seeds its own data, starts the production build on the real server,
  * prepares a browser profile, measures every metric with its floor, prints the table and writes
  * bench/results.json. `--smoke` runs the same code on small data with few runs and judges
- * nothing (CI runs it so the benchmark never rots); its results go to a temporary file.
+ * nothing (CI runs it so the benchmark never rots); its results go to a temporary file. The
+ * cross-node part (issue 24: several server processes on PostgreSQL and Redis) runs last, without
+ * the browser, and is left out with a message where either is out of reach.
  */
 
 const repo = new URL('../../', import.meta.url).pathname;
@@ -34,18 +50,23 @@ const config = smoke ? SMOKE : FULL;
  * Working on one figure: `--only warm,cold,session` runs those scenarios alone (the others'
  * metrics are then missing, so such a run never writes bench/results.json unless `--out` says
  * where; `inbox` is the inbox's openings), and `--reuse` keeps the seeded database and the prepared profile in bench/profiles/
- * between runs (the client is still rebuilt each time).
+ * between runs (the client is still rebuilt each time). `--only cluster` runs the cross-node part
+ * alone, without building the client or opening a browser, and merges its metrics into
+ * bench/results.json (or `--out`): the others stay as their own run measured them.
  */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : null;
-const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'unread' | 'edit' | 'split') => only === null || only.has(scenario);
+const wanted = (scenario: 'warm' | 'cold' | 'session' | 'history' | 'scroll' | 'switches' | 'burst' | 'inbox' | 'jump' | 'unread' | 'edit' | 'split' | 'cluster') => only === null || only.has(scenario);
 const sessionParts = ['history', 'scroll', 'switches', 'burst'] as const;
+/** The browser's part runs unless `--only` names the cluster alone. */
+const browserWanted = only === null || [...only].some((scenario) => scenario !== 'cluster');
 const reuse = process.argv.includes('--reuse');
 const outIndex = process.argv.indexOf('--out');
-const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : smoke || only !== null ? join(tmpdir(), 'comptoir-bench-smoke.json') : join(repo, 'bench/results.json');
+const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : smoke || (only !== null && browserWanted) ? join(tmpdir(), 'comptoir-bench-smoke.json') : join(repo, 'bench/results.json');
 
 const log = (line: string) => console.log(line);
-const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
+const currentLoad = (): number => Math.round(loadavg()[0]! * 100) / 100;
+const loadAtStart = currentLoad();
 const timings: Record<string, number> = {};
 async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -58,6 +79,42 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 async function main(): Promise<number> {
   const started = performance.now();
+  const browser = browserWanted ? await browserResults(started) : null;
+  const cluster = wanted('cluster') ? await step('cluster', clusterPart) : null;
+  // A cluster-only run merges into the file the other metrics were written to.
+  const previous = browser === null && existsSync(outFile) ? (JSON.parse(readFileSync(outFile, 'utf8')) as BenchResults) : null;
+  const base = browser ?? previous ?? (cluster ? { machine: cluster.machine, mode: config.mode, metrics: {}, timings: {} } : null);
+  if (!base) {
+    log('Rien de mesuré : PostgreSQL ou Redis injoignable.');
+    return 1;
+  }
+  const results = cluster ? withCluster(base, cluster) : base;
+  if (browser) results.timings = { ...results.timings, ...(cluster ? { cluster_s: timings.cluster_s! } : {}), total_s: Math.round((performance.now() - started) / 1000) };
+
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  const names = (Object.keys(METRICS) as MetricName[]).filter((name) => (isClusterMetric(name) ? cluster !== null : browser !== null));
+  log('');
+  log(formatTable(results, !smoke, names));
+  log('');
+  log(`Résultats : ${outFile} (${Math.round((performance.now() - started) / 1000)} s)`);
+  const broken = names.filter((name) => {
+    const r = results.metrics[name];
+    return !r || r.samples === 0 || !Number.isFinite(r.p95);
+  });
+  if (broken.length > 0) {
+    log(`Mesures manquantes : ${broken.join(', ')}`);
+    return 1;
+  }
+  // The smoke judges no time; a message lost or doubled when a node dies is wrong at any size.
+  const judged = smoke ? names.filter((name) => name === 'node_kill_reconnect_ms.lost' || name === 'node_kill_reconnect_ms.duplicated') : names;
+  const missed = judged.filter((name) => !withinBudget(results.metrics[name]!));
+  if (missed.length > 0) log(`Budgets manqués : ${missed.join(', ')}`);
+  return missed.length > 0 ? 1 : 0;
+}
+
+/** The browser's scenarios, on the production client and the bench's own server. */
+async function browserResults(started: number): Promise<BenchResults> {
   log(`Benchmark ${config.mode === 'full' ? 'complet' : 'de fumée'} : ${config.size.bigRoom} + 4 × ${config.size.otherRooms} messages`);
   const workDir = mkdtempSync(join(tmpdir(), 'comptoir-bench-'));
   const profilesDir = join(repo, 'bench/profiles', config.mode);
@@ -262,27 +319,7 @@ async function main(): Promise<number> {
       },
       timings: { ...timings, prepared_rows: prepared.rows, total_s: Math.round((performance.now() - started) / 1000) },
     };
-    results.timings.total_s = Math.round((performance.now() - started) / 1000);
-
-    mkdirSync(dirname(outFile), { recursive: true });
-    writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
-    log('');
-    log(formatTable(results, !smoke));
-    log('');
-    log(`Résultats : ${outFile} (${results.timings.total_s} s)`);
-    const names = Object.keys(METRICS) as MetricName[];
-    const broken = names.filter((name) => {
-      const r = results.metrics[name];
-      return !r || r.samples === 0 || !Number.isFinite(r.p95);
-    });
-    if (broken.length > 0) {
-      log(`Mesures manquantes : ${broken.join(', ')}`);
-      return 1;
-    }
-    if (smoke) return 0;
-    const missed = names.filter((name) => !withinBudget(results.metrics[name]!));
-    if (missed.length > 0) log(`Budgets manqués : ${missed.join(', ')}`);
-    return missed.length > 0 ? 1 : 0;
+    return results;
   } finally {
     await browser.close();
     await server?.stop();
@@ -294,7 +331,24 @@ async function main(): Promise<number> {
   }
 }
 
-async function machine(chromium: string): Promise<Record<string, string | number>> {
+/**
+ * The cross-node part with its own machine block (it may run apart from the browser's, and be
+ * merged into their file); null when PostgreSQL or Redis is out of reach.
+ */
+async function clusterPart(): Promise<ClusterPart | null> {
+  const started = performance.now();
+  const load = currentLoad();
+  log(`Plusieurs nœuds sur PostgreSQL et Redis (${CLUSTER_METRICS.length} mesures)…`);
+  const outcome = await clusterScenario(config.cluster, config.mode, log);
+  if (!outcome) return null;
+  return {
+    metrics: outcome.metrics,
+    machine: { ...(await machine(null, load)), ...outcome.versions, seconds: Math.round((performance.now() - started) / 1000) },
+  };
+}
+
+/** `chromium`: the browser's version, when a browser ran; `load`: the 1-minute load when the part started. */
+async function machine(chromium: string | null, load = loadAtStart): Promise<Record<string, string | number>> {
   const cpu = cpus();
   let commit = 'unknown';
   try {
@@ -308,12 +362,12 @@ async function machine(chromium: string): Promise<Record<string, string | number
     memory_gb: Math.round(totalmem() / 1024 ** 3),
     os: `${platform()} ${release()}`,
     node: process.version,
-    chromium,
+    ...(chromium === null ? {} : { chromium }),
     commit,
     date: new Date().toISOString(),
     // Other work on the machine skews every figure: the 1-minute load when the run started and ended.
-    load_at_start: loadAtStart,
-    load_at_end: Math.round(loadavg()[0]! * 100) / 100,
+    load_at_start: load,
+    load_at_end: currentLoad(),
   };
 }
 

@@ -7,7 +7,9 @@ import { RawSocket } from './raw-socket';
  * at a steady total rate. Measured: each post's acknowledgement (sent → answered), each delivery
  * to every member in the room (sent → the broadcast frame read by that member's socket), errors,
  * and the generator's own CPU. Latencies go into 1-ms histograms, so a million deliveries cost
- * no more memory than ten.
+ * no more memory than ten. Given several nodes of one deployment (the cluster bench, issue 24),
+ * members are dealt to them in turn, and an observer hears each delivery with the nodes it went
+ * between.
  */
 
 export type Member = { id: number; token: string };
@@ -36,9 +38,9 @@ export type RunResult = {
   deliveriesSeen: number;
   achievedPerSecond: number;
   generatorCpuPercent: number;
-  /** The server process's CPU over the run, in % of one core. */
+  /** The server processes' CPU over the run, summed, in % of one core. */
   serverCpuPercent: number;
-  /** The server process's highest resident memory during the run, in MB. */
+  /** The highest resident memory of any server process during the run, in MB. */
   serverRssMb: number;
   /** Client ids of the acknowledged posts (for the history check). */
   ackedIds: Set<string>;
@@ -46,6 +48,13 @@ export type RunResult = {
 };
 
 export type Percentiles = { p50: number; p95: number; p99: number; max: number };
+
+/**
+ * Each acknowledgement and each timed delivery as it comes, in ms, with the nodes (indexes in the
+ * crowd's list) of the poster and of the reader: the cluster bench keeps them as samples, split
+ * by whether a delivery crossed from one node to another.
+ */
+export type CrowdObserver = { ack?(ms: number): void; delivery?(ms: number, fromNode: number, toNode: number): void };
 
 const MESSAGE_FRAME = `42["${SERVER_EVENTS.message}",`;
 const CLIENT_ID = '"clientId":"';
@@ -83,15 +92,20 @@ class Histogram {
 export class LoadCrowd {
   private readonly sockets: RawSocket[] = [];
   private inRoomCount = 0;
-  /** clientId → performance.now() when sent, for the run under way. */
-  private sentAt = new Map<string, number>();
+  /** clientId → performance.now() when sent and the poster's node, for the run under way. */
+  private sentAt = new Map<string, { at: number; node: number }>();
   private delivery = new Histogram();
   private delivered = 0;
+  private readonly urls: readonly string[];
 
+  /** `urls`: one server, or the nodes of one deployment, each member on the next in turn. */
   constructor(
-    private readonly url: string,
+    urls: string | readonly string[],
     private readonly room: string,
-  ) {}
+    private readonly observer: CrowdObserver = {},
+  ) {
+    this.urls = typeof urls === 'string' ? [urls] : urls;
+  }
 
   get size(): number {
     return this.sockets.length;
@@ -101,14 +115,23 @@ export class LoadCrowd {
   }
 
   /**
-   * Connects `members` (50 at a time), joining the room when `join`. One member in
-   * `MEASURED_EVERY` reads each broadcast and times it; the others count theirs undecoded.
+   * Connects `members` (50 at a time), joining the room when `join`, each on the next node in
+   * turn. One member in `MEASURED_EVERY` of each node reads each broadcast and times it; the
+   * others count theirs undecoded.
    */
   async connect(members: readonly Member[], join: boolean): Promise<void> {
+    const first = this.sockets.length;
     for (let from = 0; from < members.length; from += 50) {
+      const nodeOf = (i: number) => (first + from + i) % this.urls.length;
+      // Counted within the node, so that every node has its measuring members.
+      const measured = (i: number) => Math.floor((first + from + i) / this.urls.length) % MEASURED_EVERY === 0;
       const listen = (i: number) =>
-        !join ? {} : (from + i) % MEASURED_EVERY === 0 ? { onFrame: (frame: string, at: number) => this.onFrame(frame, at) } : { onBroadcast: (messages: number) => this.onBroadcast(messages), counted: MESSAGE_FRAME };
-      const batch = await Promise.all(members.slice(from, from + 50).map((m, i) => RawSocket.open(this.url, m.token, listen(i))));
+        !join
+          ? {}
+          : measured(i)
+            ? { onFrame: (frame: string, at: number) => this.onFrame(frame, at, nodeOf(i)) }
+            : { onBroadcast: (messages: number) => this.onBroadcast(messages), counted: MESSAGE_FRAME };
+      const batch = await Promise.all(members.slice(from, from + 50).map((m, i) => RawSocket.open(this.urls[nodeOf(i)]!, m.token, listen(i))));
       if (join) {
         const answers = await Promise.all(batch.map((s) => s.emitWithAck(CLIENT_EVENTS.join, { room: this.room }, ANSWER_TIMEOUT_MS)));
         const refused = answers.filter((a) => typeof a !== 'object' || a === null || !('ok' in a));
@@ -129,7 +152,8 @@ export class LoadCrowd {
     this.inRoomCount = 0;
   }
 
-  async run(plan: RunPlan, runId: string, serverPid: number): Promise<RunResult> {
+  /** `serverPids`: the processes whose CPU and memory the run reports (every node of a deployment). */
+  async run(plan: RunPlan, runId: string, serverPids: number | readonly number[]): Promise<RunResult> {
     const posters = this.sockets.slice(0, Math.min(plan.posters, this.inRoomCount));
     if (posters.length === 0) throw new Error('aucun membre dans la room pour poster');
     this.sentAt = new Map();
@@ -147,16 +171,20 @@ export class LoadCrowd {
     const interval = 1000 / plan.rate;
     const answers: Promise<void>[] = [];
     const cpu = process.cpuUsage();
-    const serverCpu = cpuMsOf(serverPid);
-    const memory = sampleMemory(serverPid);
+    const pids = typeof serverPids === 'number' ? [serverPids] : serverPids;
+    const serverCpuMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    const serverCpu = serverCpuMs();
+    const memory = pids.map((pid) => sampleMemory(pid));
     const started = performance.now();
     for (let i = 0; i < total; i += 1) {
       const wait = started + i * interval - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      const socket = posters[i % posters.length]!;
+      const poster = i % posters.length;
+      const socket = posters[poster]!;
       const clientId = `${runId}-${String(i).padStart(6, '0')}`;
       const sent = performance.now();
-      this.sentAt.set(clientId, sent);
+      // The posters are the first sockets, dealt to the nodes in turn like every member.
+      this.sentAt.set(clientId, { at: sent, node: poster % this.urls.length });
       answers.push(
         socket.emitWithAck(CLIENT_EVENTS.post, { clientId, room: this.room, content: LINES[i % LINES.length]! }, ANSWER_TIMEOUT_MS).then((answer) => {
           const at = performance.now();
@@ -164,6 +192,7 @@ export class LoadCrowd {
           if (at - sent > 1000) answeredLate += 1;
           if (typeof answer === 'object' && answer !== null && 'message' in answer) {
             ack.add(at - sent);
+            this.observer.ack?.(at - sent);
             ackedIds.add(clientId);
           } else {
             const error = typeof answer === 'object' && answer !== null && 'error' in answer ? String(answer.error) : 'réponse inattendue';
@@ -178,10 +207,10 @@ export class LoadCrowd {
       );
     }
     await Promise.all(answers);
-    const serverRssMb = Math.round(memory.stop());
+    const serverRssMb = Math.round(Math.max(...memory.map((m) => m.stop())));
     const cpuUsed = process.cpuUsage(cpu);
     const wall = performance.now() - started;
-    const serverCpuPercent = Math.round(((cpuMsOf(serverPid) - serverCpu) / wall) * 100);
+    const serverCpuPercent = Math.round(((serverCpuMs() - serverCpu) / wall) * 100);
     // Deliveries still on their way get a second after the last answer.
     const expected = ackedIds.size * this.inRoomCount;
     const deadline = performance.now() + 5000;
@@ -216,14 +245,15 @@ export class LoadCrowd {
     this.delivered += messages;
   }
 
-  /** A frame of one message or of several written together (an array): each is timed. */
-  private onFrame(frame: string, at: number): void {
+  /** A frame of one message or of several written together (an array), read on `node`: each is timed. */
+  private onFrame(frame: string, at: number, node: number): void {
     if (!frame.startsWith(MESSAGE_FRAME)) return;
     for (let start = frame.indexOf(CLIENT_ID); start >= 0; start = frame.indexOf(CLIENT_ID, start + 1)) {
       const end = frame.indexOf('"', start + CLIENT_ID.length);
       const sent = this.sentAt.get(frame.slice(start + CLIENT_ID.length, end));
       if (sent === undefined) continue;
-      this.delivery.add(at - sent);
+      this.delivery.add(at - sent.at);
+      this.observer.delivery?.(at - sent.at, sent.node, node);
       this.delivered += 1;
     }
   }

@@ -98,9 +98,15 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
   clearTimeout(timer);
 }
 
-function portAnswers(port: number): Promise<boolean> {
+/** Whether something listens on `host:port` (a server up, a node still alive, Redis reachable). */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(port, host);
+    // A host that drops the packets would keep the question open for minutes.
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);

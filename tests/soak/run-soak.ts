@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, like } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/open-database';
-import { messages } from '../../server/db/schema';
 import { LINES } from '../load/load-scenario';
 import { dropPostgres, freshPostgres, seedLoadDatabase } from '../load/load-seed';
 import { DATABASE_UNAVAILABLE } from '../../server/db/database-unavailable';
 import { buildServer, startLoadServer, type LoadServer } from '../load/load-server';
 import { machineInfo, printTable } from '../load/run-report';
 import { SoakMember, type Target } from './soak-member';
+import { checkDatabase, checkStreams, type StreamCheck } from './soak-checks';
 import { freePort, startTcpProxy } from './tcp-proxy';
 import { builtClient, runBrowserMembers, type BrowserOutcome, type BrowserPlan } from './soak-browsers';
 
@@ -43,16 +41,6 @@ const BROWSERS: BrowserPlan[] = smoke
       { offlineMs: 60_000, online: 3, offline: 3 },
       { offlineMs: 5_000, online: 3, offline: 3 },
     ];
-
-export type StreamCheck = {
-  stream: string;
-  /** Soak messages in the server's history. */
-  stored: number;
-  lost: number;
-  duplicated: number;
-  /** Members reading the stream whose heard ids differ from the server's (missing, extra or out of order). */
-  membersDiffering: number;
-};
 
 type Side = {
   database: 'pglite' | 'postgres';
@@ -301,74 +289,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/**
- * Each stream's history as the server answers it (a reader of the stream asks): every client id
- * sent to it is there once, and every member reading it heard exactly those ids, in that order.
- */
-async function checkStreams(members: SoakMember[], run: string): Promise<StreamCheck[]> {
-  const readers = new Map<string, { channel: ReturnType<SoakMember['streams']>[number]['channel']; members: SoakMember[] }>();
-  for (const member of members) {
-    for (const { key, channel } of member.streams()) {
-      const entry = readers.get(key) ?? { channel, members: [] };
-      entry.members.push(member);
-      readers.set(key, entry);
-    }
-  }
-  // What was sent where: each acknowledged message names its stream.
-  const sentTo = new Map<string, Set<string>>();
-  for (const member of members) {
-    for (const [clientId, message] of member.acked) {
-      const key = message.conversationId ? `conversation:${message.conversationId}` : message.room;
-      sentTo.set(key, (sentTo.get(key) ?? new Set()).add(clientId));
-    }
-  }
-  const checks: StreamCheck[] = [];
-  for (const [key, { channel, members: readersOf }] of readers) {
-    const history = (await readersOf[0]!.history(channel)).filter((m) => m.clientId?.startsWith(`${run}-`));
-    const times = new Map<string, number>();
-    for (const m of history) times.set(m.clientId!, (times.get(m.clientId!) ?? 0) + 1);
-    const expected = sentTo.get(key) ?? new Set<string>();
-    const lost = [...expected].filter((id) => !times.has(id)).length;
-    const duplicated = [...times.values()].filter((n) => n > 1).length;
-    const ordered = history.map((m) => m._id).join(',');
-    let membersDiffering = 0;
-    for (const member of readersOf) {
-      const heard = [...(member.heard.get(key)?.values() ?? [])]
-        .filter((h) => h.clientId?.startsWith(`${run}-`))
-        .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
-      if (heard.map((h) => h.id).join(',') !== ordered) {
-        membersDiffering += 1;
-        const serverIds = new Set(history.map((m) => m._id));
-        const missing = [...serverIds].filter((id) => !member.heard.get(key)?.has(id)).length;
-        console.log(`membre ${member.id}, ${key} : ${missing} manquants, ${heard.filter((h) => !serverIds.has(h.id)).length} en trop (sur ${history.length})`);
-      }
-    }
-    checks.push({ stream: key, stored: history.length, lost, duplicated, membersDiffering });
-  }
-  return checks.sort((a, b) => a.stream.localeCompare(b.stream));
-}
-
-/** Straight from the database, once the server has stopped: one row per client id sent, no more, no less. */
-async function checkDatabase(where: Parameters<typeof openDatabase>[0], run: string, members: SoakMember[]): Promise<{ rows: number; lost: number; duplicated: number }> {
-  const database = await openDatabase(where);
-  try {
-    const stored = await database.db
-      .select({ clientId: messages.clientId, n: count() })
-      .from(messages)
-      .where(like(messages.clientId, `${run}-%`))
-      .groupBy(messages.clientId);
-    const times = new Map(stored.map((row) => [row.clientId, row.n]));
-    const sent = members.flatMap((m) => [...m.sent]);
-    return {
-      rows: stored.reduce((n, row) => n + row.n, 0),
-      lost: sent.filter((id) => !times.has(id)).length,
-      duplicated: stored.filter((row) => row.n > 1).length,
-    };
-  } finally {
-    await database.close();
   }
 }
 

@@ -20,7 +20,8 @@ import { UNANSWERED_RETRY_MS } from '../../src/sync/outbox';
  * to wait (`retryAfterMs`); on every (re)connection, each joined stream joined again and caught up
  * after its cursor, then the outbox flushed; a live message past its stream's cursor + 1 is a gap,
  * caught up too. Every message heard (live or caught up) is kept by stream, to be compared with
- * the server's history at the end.
+ * the server's history at the end. `moveTo` takes the member to another node of a deployment
+ * (the cluster bench, issue 24), as a balancer would send its next connection to a living one.
  */
 
 export type Target = { room: string } | { toUser: number };
@@ -36,7 +37,6 @@ export const streamOf = (message: Pick<ChatMessage, 'room' | 'conversationId'>):
 const keyOf = (channel: Channel): string => ('room' in channel ? channel.room : `conversation:${channel.conversationId}`);
 
 export class SoakMember {
-  readonly transport: SocketTransport;
   /** Stream → message id → what was heard of it. */
   readonly heard = new Map<string, Map<string, Heard>>();
   /** Client ids sent and acknowledged (with the message), refused (with the reason). */
@@ -50,6 +50,11 @@ export class SoakMember {
   /** Posts the network did not answer (disconnection, timeout), sent again at the next connection. */
   unanswered = 0;
   reconnections = -1;
+  /** Joins answered with an error or not at all (the stream is then caught up at its next gap). */
+  joinFailures = 0;
+  /** performance.now() when a connection last had every stream joined again; null before. */
+  rejoinedAt: number | null = null;
+  private current: SocketTransport;
   private readonly outbox: Queued[] = [];
   private readonly joined = new Map<string, Channel>();
   private readonly cursors = new Map<string, number>();
@@ -65,21 +70,26 @@ export class SoakMember {
   constructor(
     url: string,
     readonly id: number,
-    token: string,
+    private readonly token: string,
     private readonly rooms: readonly string[],
   ) {
-    this.transport = createSocketTransport({ url, getToken: () => token, onMalformed: (event, issues) => console.error(`malformé : ${event}`, issues) });
     for (const room of rooms) this.joined.set(room, { room });
-    this.transport.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => this.live(messagesOf(payload)));
-    // Heard on the member's own channel, joined or not: kept, but it moves no cursor (the app's fold does the same).
-    this.transport.on(MESSAGING_SERVER_EVENTS.newPrivateMessage, newPrivateMessageEvent, (event) => this.keep([event.message]));
-    this.transport.onConnect(() => {
-      this.reconnections += 1;
-      void (async () => {
-        for (const channel of [...this.joined.values()]) if (await this.join(channel)) void this.catchUp(channel);
-        await this.flush();
-      })();
-    });
+    this.current = this.open(url);
+  }
+
+  /** The app's transport to the node the member is on (a new one after `moveTo`). */
+  get transport(): SocketTransport {
+    return this.current;
+  }
+
+  /**
+   * Leaves its node for the one at `url`, keeping its outbox, cursors and what it heard: the new
+   * transport joins, catches up and flushes at its first connection as at any reconnection, and
+   * what the old one left unanswered is sent again with its client id.
+   */
+  moveTo(url: string): void {
+    this.current.close();
+    this.current = this.open(url);
   }
 
   /** Resolves once connected and every room joined. */
@@ -130,6 +140,31 @@ export class SoakMember {
     this.halt();
     for (const timer of this.catchUps.values()) clearTimeout(timer);
     this.transport.close();
+  }
+
+  /** Every joined stream caught up after its cursor: the checks' last word, so a tail no later message revealed as a gap is read too. */
+  async catchUpAll(): Promise<void> {
+    for (const channel of [...this.joined.values()]) await this.catchUp(channel);
+  }
+
+  private open(url: string): SocketTransport {
+    const transport = createSocketTransport({ url, getToken: () => this.token, onMalformed: (event, issues) => console.error(`malformé : ${event}`, issues) });
+    transport.on(SERVER_EVENTS.message, chatMessagesEvent, (payload) => this.live(messagesOf(payload)));
+    // Heard on the member's own channel, joined or not: kept, but it moves no cursor (the app's fold does the same).
+    transport.on(MESSAGING_SERVER_EVENTS.newPrivateMessage, newPrivateMessageEvent, (event) => this.keep([event.message]));
+    transport.onConnect(() => {
+      this.reconnections += 1;
+      void (async () => {
+        let all = true;
+        for (const channel of [...this.joined.values()]) {
+          if (await this.join(channel)) void this.catchUp(channel);
+          else all = false;
+        }
+        if (all) this.rejoinedAt = performance.now();
+        await this.flush();
+      })();
+    });
+    return transport;
   }
 
   private flush(): Promise<void> {
@@ -216,7 +251,10 @@ export class SoakMember {
 
   private async join(channel: Channel): Promise<boolean> {
     const answer = await this.transport.request(CLIENT_EVENTS.join, channel, joinAck);
-    if (!answer.ok || !('lastSeq' in answer.data)) return false;
+    if (!answer.ok || !('lastSeq' in answer.data)) {
+      this.joinFailures += 1;
+      return false;
+    }
     const key = keyOf(channel);
     // A room's cursor starts where the room was at the first join (its demo history is not the soak's);
     // a conversation's at its start.
