@@ -61,7 +61,7 @@ export function registerChatHandlers(
     ({ moderator, readable, subscriptions }) => {
       if (moderator) void socket.join(MODERATORS_CHANNEL);
       void socket.join(readable.map(readersChannel));
-      leaveRoomsAtExpiry(socket, db, log, subscriptions);
+      leaveRoomsAtExpiry(socket, db, log, subscriptions, async (ref) => (await resolveStream(db, user, ref)) !== null);
     },
     (error: unknown) => log.error({ err: error, userId: user.id }, 'connection channels failed'),
   );
@@ -76,6 +76,7 @@ export function registerChatHandlers(
       const stream = await resolveStream(db, user, ref.data);
       if (!stream) return { error: NOT_ALLOWED };
       await socket.join(stream.channel);
+      if (!stream.isRoom) socket.data.streams.set(stream.channel, ref.data);
       const usersCount = stream.isRoom ? await announceUsersCount(io, stream.roomId) : await connectedUsersIn(io, roomChannel(stream.roomId));
       return { ok: true as const, lastSeq: await lastSeqOf(db, stream.roomId), usersCount };
     }),
@@ -94,10 +95,10 @@ export function registerChatHandlers(
           await socket.leave(channel);
           await announceUsersCount(io, ref.data.room);
         }
-      } else if ('alertId' in ref.data) {
-        await socket.leave(alertChannel(ref.data.alertId));
       } else {
-        await socket.leave(threadChannel(ref.data.parentMessage));
+        const channel = 'alertId' in ref.data ? alertChannel(ref.data.alertId) : threadChannel(ref.data.parentMessage);
+        await socket.leave(channel);
+        socket.data.streams.delete(channel);
       }
       return { ok: true as const };
     }),

@@ -53,6 +53,7 @@ import { createConnectionCounts, DEFAULT_CONNECTION_CAPS, type ConnectionCaps } 
 import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
 import type { HandshakeRetry } from '../../src/contract/chat';
 import { clientAddress, trustFunction, type TrustProxy } from '../http/client-address';
+import type { StreamRef } from '../../src/contract/chat';
 
 /**
  * Every client event carries one payload, decoded on arrival with the contract's schema (so it is
@@ -106,7 +107,12 @@ export type ServerToClientEvents = {
 };
 
 /** The member, and when the token the socket was opened with expires (ms since the epoch). */
-export type SocketData = { user: UserRow; expiresAt: number | null };
+export type SocketData = {
+  user: UserRow;
+  expiresAt: number | null;
+  /** The threads and alerts' comments the socket joined, by channel: looked at again when a subscription ends. */
+  streams: Map<string, StreamRef>;
+};
 export type ComptoirSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type ComptoirIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -144,6 +150,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database, options: 
         if (!user) return next(new Error('Unauthorized'));
         socket.data.user = user;
         socket.data.expiresAt = tokenExpiry(app, token);
+        socket.data.streams = new Map();
         next();
       },
       (error: unknown) => {
