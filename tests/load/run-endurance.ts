@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, startLoadServer } from './load-server';
 import { checkHistory, log } from './load-checks';
-import { machineInfo } from './run-report';
+import { machineInfo, writeResults } from './run-report';
 
 /**
  * `npm run load:endurance` (issue 23, "Load"): one server process holding 2,000 members' sockets
@@ -95,12 +95,7 @@ async function main(): Promise<void> {
       failures,
     };
     const file = smoke ? join(tmpdir(), 'comptoir-endurance-smoke.json') : join(root, 'bench/load-endurance.json');
-    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
-    if (failures.length > 0) {
-      console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
-      process.exitCode = 1;
-    }
+    writeResults(file, results);
   } finally {
     if (where.kind === 'postgres') await dropPostgres(ADMIN_URL, PG_NAME);
     rmSync(dataDir, { recursive: true, force: true });

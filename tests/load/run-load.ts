@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgres, freshPostgres, seedLoadDatabase, type LoadDatabase, type LoadMember } from './load-seed';
 import { LoadCrowd, type RunResult } from './load-scenario';
 import { buildServer, sampleMemory, startLoadServer, type LoadServer } from './load-server';
 import { checkHistory, log, type HistoryCheck } from './load-checks';
-import { machineInfo, printTable } from './run-report';
+import { machineInfo, printTable, writeResults } from './run-report';
 
 /**
  * `npm run load` (issue 25): busy rooms on the server. 500 members joined to Forex, each its own
@@ -101,12 +101,7 @@ async function main(): Promise<void> {
     failures,
   };
   const file = smoke ? join(tmpdir(), 'comptoir-load-smoke.json') : join(root, 'bench/load-results.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
-  if (failures.length > 0) {
-    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
-    process.exitCode = 1;
-  }
+  writeResults(file, results);
 }
 
 /** The room case, the crowded case, then (in full) the capacity and the overload, on one server. */

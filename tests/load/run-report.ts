@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 
 /** What the load's and the soak's results say of the machine they ran on, and how long they took. */
@@ -21,4 +22,17 @@ export function printTable(header: string[], rows: string[][]): void {
   print(header);
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   rows.forEach(print);
+}
+
+/**
+ * Writes a run's results (`machine.seconds` says how long it took), says where, lists its failures,
+ * and makes the process end with 1 when there are any.
+ */
+export function writeResults(file: string, results: { machine: { seconds: number }; failures: readonly string[] }): void {
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
+  if (results.failures.length > 0) {
+    console.log(`\nÉchecs :\n- ${results.failures.join('\n- ')}`);
+    process.exitCode = 1;
+  }
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LINES } from '../load/load-scenario';
 import { dropPostgres, freshPostgres, seedLoadDatabase } from '../load/load-seed';
 import { DATABASE_UNAVAILABLE } from '../../server/db/database-unavailable';
 import { buildServer, startLoadServer, type LoadServer } from '../load/load-server';
-import { machineInfo, printTable } from '../load/run-report';
+import { machineInfo, printTable, writeResults } from '../load/run-report';
 import { SoakMember, type Target } from './soak-member';
 import { checkDatabase, checkStreams, type StreamCheck } from './soak-checks';
 import { freePort, startTcpProxy } from './tcp-proxy';
@@ -84,12 +84,7 @@ async function main(): Promise<void> {
   const failures = sides.flatMap((side) => side.failures.map((f) => `${side.database} : ${f}`));
   const results = { machine: machineInfo(started), mode: smoke ? 'smoke' : 'full', plan: { ...PLAN, rooms: ROOMS, privateShare: PRIVATE_SHARE, cutMs: CUT_MS }, sides, failures };
   const file = smoke ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nRésultats : ${file} (${results.machine.seconds} s)`);
-  if (failures.length > 0) {
-    console.log(`\nÉchecs :\n- ${failures.join('\n- ')}`);
-    process.exitCode = 1;
-  }
+  writeResults(file, results);
 }
 
 /**
