@@ -543,8 +543,15 @@ export function MessageList(props: {
   // an empty list): the page's secondary queries then never compete with the rows' first paint.
   const { onShown } = props;
   const told = useRef(false);
+  // Rows can be rendered before virtuoso hands over its scroller (its own effect): the page is told
+  // once both are there, so it always gets the log whose place it keeps.
+  const tellOnScroller = useRef(false);
   const tellShown = useCallback(() => {
     if (told.current) return;
+    if (scroller.current === null) {
+      tellOnScroller.current = true;
+      return;
+    }
     told.current = true;
     markBoot('list-shown');
     onShown?.(scroller.current);
@@ -706,19 +713,24 @@ export function MessageList(props: {
     const log = event.currentTarget as HTMLElement;
     if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
   }, []);
-  // One function for the list's life: virtuoso's scroller runs its scroll-state effect again for
-  // each new `scrollerRef`, reading the log's scroll height — a forced layout in every render, four
-  // per message batch with four columns (most of the split burst's main thread).
-  const scrollerRef = useCallback(
-    (element: HTMLElement | Window | null) => {
-      const log = element instanceof HTMLElement ? element : null;
-      if (log === scroller.current) return;
-      scroller.current?.removeEventListener('scroll', noteRowAtEnd);
-      log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
-      scroller.current = log;
-    },
-    [noteRowAtEnd],
-  );
+  /**
+   * Handed to virtuoso anew in each render, on purpose: virtuoso's scroller then runs its scroll-state
+   * effect again after every render, which re-reads the log's scroll and keeps its at-the-end state
+   * true after rows arrived. A function kept for the list's life (one forced layout less per render)
+   * left a log that opened short of its end believing it was not at its end: the member's own
+   * message went below as 'N nouveaux messages' (the soak's browsers caught it).
+   */
+  const scrollerRef = (element: HTMLElement | Window | null) => {
+    const log = element instanceof HTMLElement ? element : null;
+    if (log === scroller.current) return;
+    scroller.current?.removeEventListener('scroll', noteRowAtEnd);
+    log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
+    scroller.current = log;
+    if (log !== null && tellOnScroller.current) {
+      tellOnScroller.current = false;
+      tellShown();
+    }
+  };
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
