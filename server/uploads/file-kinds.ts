@@ -1,9 +1,17 @@
 /** How many leading bytes the checks below need (a JPEG's size marker may sit after its metadata). */
 export const SNIFF_BYTES = 64 * 1024;
 
+/** Office's legacy documents (.doc, .xls, .ppt): an OLE2 compound file. */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** Office Open XML and OpenDocument files (.docx, .xlsx, .pptx, .odt, .ods, .odp): a zip archive. */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** WebM (Matroska) files begin with an EBML header. */
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+
 /**
- * Whether the file's first bytes are what its declared mime type says, for the types whose
- * signature is cheap to read (images and PDF); others are trusted to their declared type.
+ * Whether the file's first bytes are what its declared mime type says: every type the uploads accept
+ * is checked by its signature (a text, by holding no NUL byte), so a file declared as a voice note or
+ * a document cannot be something else the browser or a member's office suite would open as such.
  */
 export function contentMatches(mimeType: string, head: Buffer): boolean {
   switch (mimeType) {
@@ -17,8 +25,34 @@ export function contentMatches(mimeType: string, head: Buffer): boolean {
       return ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP';
     case 'application/pdf':
       return ascii(head, 0, 5) === '%PDF-';
+    case 'video/webm':
+    case 'audio/webm':
+      return startsWith(head, EBML);
+    case 'video/mp4':
+    case 'audio/mp4':
+      // An ISO media file opens on its 'ftyp' box: its size, then the type.
+      return ascii(head, 4, 8) === 'ftyp';
+    case 'audio/ogg':
+      return ascii(head, 0, 4) === 'OggS';
+    case 'audio/mpeg':
+      // An ID3 tag, or straight an MPEG audio frame (eleven sync bits).
+      return ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0);
+    case 'text/plain':
+      return !head.includes(0);
+    case 'application/msword':
+    case 'application/vnd.ms-excel':
+    case 'application/vnd.ms-powerpoint':
+      return startsWith(head, OLE2);
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':
+    case 'application/vnd.oasis.opendocument.text':
+    case 'application/vnd.oasis.opendocument.spreadsheet':
+    case 'application/vnd.oasis.opendocument.presentation':
+      return startsWith(head, ZIP);
     default:
-      return true;
+      // The uploads accept no other type (FILE_KINDS): nothing unknown is let through.
+      return false;
   }
 }
 

@@ -384,7 +384,7 @@ async function callRest(row: RestRow, role: Role, written: (url: string) => stri
   if (row.form) {
     const form = new FormData();
     form.append('type', row.form.type);
-    form.append('file', new Blob([row.form.text], { type: row.form.mime }), row.form.name);
+    form.append('file', new Blob([new Uint8Array(row.form.signature ?? []), row.form.text], { type: row.form.mime }), row.form.name);
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const response = await server.app.inject({
       method: row.method,

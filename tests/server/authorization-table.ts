@@ -117,7 +117,8 @@ export type RestRow = {
   path?: (o: Objects, role: Role) => string;
   body?: (o: Objects, role: Role) => unknown;
   /** A multipart body (uploads): the declared type and the file. */
-  form?: { type: string; name: string; mime: string; text: string };
+  /** `text` after the file type's signature bytes (`signature`), when it has one. */
+  form?: { type: string; name: string; mime: string; text: string; signature?: number[] };
   expect: Expected;
   /** Runs after every other row (it ends the caller's session or account). */
   last?: boolean;
@@ -231,7 +232,7 @@ export const REST_ROWS: RestRow[] = [
     method: 'POST',
     route: '/rest/upload',
     case: 'a video (the staff only, spec 2 §6)',
-    form: { type: 'video', name: 'video.webm', mime: 'video/webm', text: 'pas une vraie vidéo' },
+    form: { type: 'video', name: 'video.webm', mime: 'video/webm', signature: [0x1a, 0x45, 0xdf, 0xa3], text: 'une vidéo de matrice' },
     expect: signedIn('forbidden', { coach: 'ok', staff: 'ok' }),
   },
   { method: 'GET', route: '/rest/upload/files/:id', path: (o) => `/rest/upload/files/${o.upload}`, expect: signedIn('forbidden') },

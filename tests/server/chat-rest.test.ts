@@ -17,6 +17,13 @@ import { nextEvent, useChatServer } from './chat-helpers';
 import { BROKEN_UPLOAD } from '../../server/routes/upload-routes';
 import { SIGN_IN_REQUIRED } from '../../src/contract/api-error';
 
+/** The first bytes each type's files begin with (the server checks them, server/uploads/file-kinds.ts). */
+const SIGNATURES = { 'video/mp4': [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70], 'audio/webm': [0x1a, 0x45, 0xdf, 0xa3] } as const;
+const withHead = (bytes: Uint8Array<ArrayBuffer>, head: readonly number[]): Uint8Array<ArrayBuffer> => {
+  bytes.set(head);
+  return bytes;
+};
+
 const { server, chat } = useChatServer();
 
 const errorBody = z.object({ error: z.string() });
@@ -356,12 +363,12 @@ describe('POST /upload and the stored files', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'Fichier trop volumineux : 10 Mo maximum pour une image.' });
     // The same size is fine for a video (limit 100 MB), sent by staff.
-    const video = await upload('coach', { type: 'video', mime: 'video/mp4', bytes: new Uint8Array(10 * MB + 1), name: 'replay.mp4' });
+    const video = await upload('coach', { type: 'video', mime: 'video/mp4', bytes: withHead(new Uint8Array(10 * MB + 1), SIGNATURES['video/mp4']), name: 'replay.mp4' });
     expect(video.status).toBe(200);
   });
 
   it('keeps videos for staff, and voice notes for staff and members with messaging access', async () => {
-    const send = (account: string, type: string, mime: string) => upload(account, { type, mime, bytes: new Uint8Array([1, 2, 3]), name: 'x' });
+    const send = (account: string, type: string, mime: 'video/mp4' | 'audio/webm') => upload(account, { type, mime, bytes: withHead(new Uint8Array(16), SIGNATURES[mime]), name: 'x' });
     const refusals = [await send('vip', 'video', 'video/mp4'), await send('membre', 'audio', 'audio/webm')];
     for (const refused of refusals) {
       expect(refused.status).toBe(403);
