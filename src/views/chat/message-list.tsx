@@ -43,8 +43,6 @@ const FIRST_INDEX = 1_000_000_000;
 /** When the rendered rows come this close to the window's top, the next older window is read. */
 const READ_AHEAD_ROWS = 15;
 const NO_ROWS: ChatMessage[] = [];
-/** The log's windows render once per frame at most (a burst's messages emit faster than frames). */
-const PER_FRAME = { perFrame: true };
 const NO_BLOCKS: readonly string[] = [];
 /**
  * The height of the first row a list measured, remembered for the next lists: virtuoso then lays
@@ -144,7 +142,7 @@ export function MessageList(props: {
   );
   const current$ = useMemo(() => windowOf(limit, newestRev), [windowOf, limit, newestRev]);
   // null until the store has answered: the list mounts at its bottom only once rows exist.
-  const windowRows = useObservable<WindowRows | null>(current$, null, PER_FRAME);
+  const windowRows = useObservable<WindowRows | null>(current$, null);
   // A changed window keeps showing the previous rows until its own answer arrives (no flash).
   const lastRows = useRef<WindowRows | null>(null);
   if (windowRows !== null) lastRows.current = windowRows;
@@ -324,7 +322,7 @@ export function MessageList(props: {
   const [readAheadFor, setReadAheadFor] = useState<string | null>(null);
   const readingAhead = nextKey !== null && readAheadFor === nextKey;
   const next$ = useMemo(() => (next && readingAhead ? windowOf(next.limit, next.newestRev) : NOT_READ$), [windowOf, next?.limit, next?.newestRev, readingAhead]);
-  const nextRows = useObservable<WindowRows | null>(next$, null, PER_FRAME);
+  const nextRows = useObservable<WindowRows | null>(next$, null);
   // Ready when the store holds the whole next window, or all there is.
   const nextReady = next !== null && nextRows !== null && (nextRows.more || nextRows.rows.length >= next.limit || exhausted);
 
