@@ -26,8 +26,7 @@ export async function roomAccess(db: Database, user: UserRow, roomId: string, no
 
 /** Every room the member may read (their socket joins each room's readers channel). */
 export async function readableRoomIds(db: Database, user: UserRow, now: Date = new Date()): Promise<string[]> {
-  const [all, subscriptions] = await Promise.all([db.select().from(rooms), subscriptionsOf(db, user.id)]);
-  return all.filter((room) => roomRights(room, user, subscriptions, now).canRead).map((room) => room.id);
+  return (await connectionAccess(db, user, now)).readable;
 }
 
 /**

@@ -143,11 +143,7 @@ export type LiveContentDeps = {
 export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveContentDeps) {
   const coach = (context: ContentContext) => requireCoach(db, now, context);
 
-  /** What the member of `context` may see of a replay (locked unless VIP at this instant). */
-  async function viewFor(replay: StoredReplay, context: ContentContext): Promise<Replay> {
-    const user = await context.user();
-    return viewOfReplay(replay, user ? await isVip(db, user, now()) : false);
-  }
+  const viewFor = (replay: StoredReplay, context: ContentContext) => memberView(db, now, replay, context);
 
   return {
     currentPoll: (): Promise<Poll | null> => currentPoll(db),
@@ -188,6 +184,12 @@ export function liveContentResolvers({ db, events, lives, mediaDir, now }: LiveC
   };
 }
 
+/** What the member of `context` may see of a replay (locked unless VIP at this instant). */
+async function memberView(db: Database, now: () => Date, replay: StoredReplay, context: ContentContext): Promise<Replay> {
+  const user = await context.user();
+  return viewOfReplay(replay, user ? await isVip(db, user, now()) : false);
+}
+
 /**
  * The Subscription fields: each subscription is its own iterator over the published events. A
  * published replay travels as its id (the events cross processes, issue 24): each process reads it
@@ -210,9 +212,7 @@ export function subscriptionRoot(events: ContentPubSub, { db, now }: Pick<LiveCo
   };
   const replayView = async (id: number, context: ContentContext): Promise<Replay | null> => {
     const stored = await replayOf(id);
-    if (!stored) return null;
-    const user = await context.user();
-    return viewOfReplay(stored, user ? await isVip(db, user, now()) : false);
+    return stored ? memberView(db, now, stored, context) : null;
   };
   return {
     liveChanged: () => events.subscribe('liveChanged'),
