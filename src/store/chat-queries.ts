@@ -10,7 +10,7 @@ import type { RoomRead } from '../contract/read-state';
 import { fromAlertDoc, visibleAlert } from '../sync/alert-state';
 import { kept } from './kept-queries';
 import type { BackwardsReads } from './fast-index-reads';
-import { liveTail$ } from './live-tail';
+import { asShown, liveTail$ } from './live-tail';
 
 /**
  * The chat's query builders. Every hot query is an ascending scan of an index with a limit
@@ -87,6 +87,7 @@ const readMessage = (doc: { toJSON(): unknown }): ChatMessage | null => {
   let read = readAs.get(doc);
   if (read === undefined) {
     read = visibleMessage(fromDoc(doc.toJSON() as MessageDoc));
+    if (read !== null) read = asShown(read);
     readAs.set(doc, read);
   }
   return read;

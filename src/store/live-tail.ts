@@ -1,4 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
+import { deepEqual } from 'rxdb/plugins/utils';
 import type { ChatMessage } from '../contract/chat';
 import type { ComptoirDatabase } from './database';
 
@@ -30,11 +31,33 @@ function tail(db: ComptoirDatabase, stream: string): BehaviorSubject<readonly Ch
 
 export const liveTail$ = (db: ComptoirDatabase, stream: string): Observable<readonly ChatMessage[]> => tail(db, stream).asObservable();
 
+/**
+ * The messages a tail showed, by id, until their stored revision is first read (`asShown`): a
+ * message read back from the store equal to the one shown keeps that object, so the window that
+ * swaps one for the other emits the same rows and its row does not render again. (Bounded: a
+ * message never read back is forgotten after SHOWN_KEPT others.)
+ */
+const shownFromTail = new Map<string, ChatMessage>();
+const SHOWN_KEPT = 2_000;
+
 /** Shows `messages` of `stream` until their batch is folded (`releaseLive`). */
 export function holdLive(db: ComptoirDatabase, stream: string, messages: readonly ChatMessage[]): void {
   if (messages.length === 0) return;
   const subject = tail(db, stream);
   subject.next([...subject.value, ...messages]);
+  for (const message of messages) shownFromTail.set(message._id, message);
+  for (const id of shownFromTail.keys()) {
+    if (shownFromTail.size <= SHOWN_KEPT) break;
+    shownFromTail.delete(id);
+  }
+}
+
+/** A stored message as read: the tail's object for it when they are equal, else itself. */
+export function asShown(message: ChatMessage): ChatMessage {
+  const shown = shownFromTail.get(message._id);
+  if (shown === undefined) return message;
+  shownFromTail.delete(message._id);
+  return deepEqual(shown, message) ? shown : message;
 }
 
 /** The folded messages leave every tail that holds them. */

@@ -2,7 +2,8 @@
  * What the benchmark installs in every page before the app runs (an init script): performance
  * observers for long tasks, long animation frames, Event Timing and LCP; a MutationObserver that
  * notes when each chat row (`[role=log] article[data-id]`) first appears and when it is first
- * painted on screen (two animation frames later, and inside its log's visible box), and the most
+ * painted on screen (at the start of the frame after the one that presented it, inside its log's
+ * visible box), and the most
  * rows ever in the DOM; and a trace of the IndexedDB index reads (the store's queries), so the
  * store's part of an open can be told apart from the rest.
  *
@@ -99,8 +100,22 @@ function installProbe(): void {
   document.addEventListener('click', (event) => probe.clicks.push(event.timeStamp), { capture: true });
 
   // Rows: first seen, then first painted where the reader can see them.
-  const pending = new Map<string, Element>();
-  let frameScheduled = false;
+  /**
+   * The page's frames, counted by an animation callback of the probe's that runs first in each
+   * frame; `rendering` from it until the task after that frame (its callbacks, style, layout, resize
+   * observers and paint run in between). A row added while rendering is presented in that frame;
+   * a row added by a task, in the next one. Either is checked at the start of the frame after the
+   * one that presented it, and stamped then: the same rule whether the page renders in a task (a
+   * socket message's) or in an animation callback.
+   */
+  type Pending = { row: Element; due: number };
+  const pending = new Map<string, Pending>();
+  let frame = 0;
+  let rendering = false;
+  const afterFrame = new MessageChannel();
+  afterFrame.port1.onmessage = () => {
+    rendering = false;
+  };
   const visibleNow = (row: Element): boolean => {
     if (!row.isConnected) return false;
     const log = row.closest('[role=log]');
@@ -109,35 +124,47 @@ function installProbe(): void {
     const rect = row.getBoundingClientRect();
     return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom;
   };
-  const checkPainted = () => {
-    // Two frames after the DOM change: the first one has been presented by then.
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        frameScheduled = false;
-        const now = performance.now();
-        for (const [id, row] of pending) {
-          // (A row in a hidden room has no box: it is noted again when its room shows.)
-          if (!row.isConnected || row.getClientRects().length === 0) pending.delete(id);
-          else if (visibleNow(row)) {
-            probe.painted.set(id, now);
-            pending.delete(id);
-          }
-        }
-        if (pending.size > 0 && probe.trackPaint) schedule();
-      }),
-    );
+  // The count runs while rows wait to be painted, and a few frames after (a page left alone
+  // produces no frames: the probe does not make it).
+  let looping = false;
+  let idle = 0;
+  const onFrame = () => {
+    frame += 1;
+    rendering = true;
+    afterFrame.port2.postMessage(null);
+    idle = pending.size === 0 ? idle + 1 : 0;
+    if (idle > 10) {
+      looping = false;
+      return;
+    }
+    requestAnimationFrame(onFrame);
+    if (pending.size === 0 || !probe.trackPaint) return;
+    const now = performance.now();
+    for (const [id, { row, due }] of pending) {
+      if (due > frame) continue;
+      // (A row in a hidden room has no box: it is noted again when its room shows.)
+      if (!row.isConnected || row.getClientRects().length === 0) pending.delete(id);
+      else if (visibleNow(row)) {
+        probe.painted.set(id, now);
+        pending.delete(id);
+      }
+    }
   };
-  const schedule = () => {
-    if (frameScheduled) return;
-    frameScheduled = true;
-    checkPainted();
+  const countFrames = () => {
+    if (looping) return;
+    looping = true;
+    idle = 0;
+    requestAnimationFrame(onFrame);
   };
   const noteRow = (row: Element, now: number) => {
     const id = row.getAttribute('data-id');
     if (!id) return;
     if (!probe.seen.has(id)) probe.seen.set(id, now);
     // A row React re-created (a new element for the same id) is followed until painted too.
-    if (probe.trackPaint && !probe.painted.has(id)) pending.set(id, row);
+    if (probe.trackPaint && !probe.painted.has(id)) {
+      pending.set(id, { row, due: frame + (rendering ? 1 : 2) });
+      countFrames();
+    }
   };
   const mutations = new MutationObserver((records) => {
     const now = performance.now();
@@ -159,7 +186,6 @@ function installProbe(): void {
     // (Counted only when nodes came: a style change, every scroll frame, adds no row.)
     const rows = added ? document.querySelectorAll('[role=log] article').length : 0;
     if (rows > probe.maxRows) probe.maxRows = rows;
-    if (pending.size > 0 && probe.trackPaint) schedule();
   });
   const start = () => mutations.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
   if (document.documentElement) start();

@@ -57,6 +57,9 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     });
     // `BENCH_PAGE_PROFILE=file.cpuprofile`: the page's CPU profile over the burst (where its time goes).
     const profiling = process.env.BENCH_PAGE_PROFILE ? await startPageProfile(page) : null;
+    // `BENCH_PAGE_TRACE=file.json`: a DevTools timeline trace of the burst (style, layout, paint per frame).
+    const tracing = process.env.BENCH_PAGE_TRACE ? await startPageTrace(page) : null;
+    const work = await mainThreadWork(page);
     const pageStart = await page.evaluate(() => performance.now());
     // The DOM's rows per column, sampled through the burst.
     const sampling = page.evaluate(async (ms) => {
@@ -72,7 +75,9 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     await page.waitForTimeout(settleMs);
     const domRows = await sampling;
     if (profiling) writeFileSync(process.env.BENCH_PAGE_PROFILE!, JSON.stringify(await profiling.stop()));
+    if (tracing) writeFileSync(process.env.BENCH_PAGE_TRACE!, JSON.stringify(await tracing.stop()));
     const pageEnd = await page.evaluate(() => performance.now());
+    run.log(`    fil principal : ${await work.done()}`);
     const probe = await page.evaluate(
       ({ from, to }) => ({
         offset: Date.now() - performance.now(),
@@ -112,4 +117,42 @@ async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> 
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   return { stop: async () => (await cdp.send('Profiler.stop')).profile };
+}
+
+/** A DevTools timeline trace of the page (Chrome DevTools Protocol), started now. */
+async function startPageTrace(page: Page): Promise<{ stop(): Promise<unknown> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,v8.execute,disabled-by-default-devtools.timeline.stack,toplevel',
+    transferMode: 'ReportEvents',
+  });
+  return {
+    stop: async () => {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      return { traceEvents: events };
+    },
+  };
+}
+
+/**
+ * The page's main-thread work from now (Chrome's own counters, through the DevTools Protocol): a
+ * figure of how much the page did, steadier than latencies on a shared machine.
+ */
+async function mainThreadWork(page: Page): Promise<{ done(): Promise<string> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const before = await read();
+  return {
+    done: async () => {
+      const after = await read();
+      const ms = (name: string) => Math.round((after[name]! - before[name]!) * 1000);
+      const count = (name: string) => after[name]! - before[name]!;
+      return `tâches ${ms('TaskDuration')} ms, scripts ${ms('ScriptDuration')} ms, styles ${count('RecalcStyleCount')}× ${ms('RecalcStyleDuration')} ms, mises en page ${count('LayoutCount')}× ${ms('LayoutDuration')} ms`;
+    },
+  };
 }

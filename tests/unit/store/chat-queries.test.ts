@@ -71,4 +71,29 @@ describe('chat queries', () => {
     releaseLive(db, new Set(['crypto-22']));
     watch.unsubscribe();
   });
+
+  it("keeps a heard message's object once it is stored as heard: its window emits nothing more for it (issue 22)", async () => {
+    await foldChatEvents(db, Array.from({ length: 3 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i, 'indices'), forViewer: true })));
+    const seen: { _id: string }[][] = [];
+    const watch = window$(db, 'room:indices', 5, null).subscribe((w) => seen.push(w.rows));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const live = [message(3, 'indices'), message(4, 'indices')];
+    holdLive(db, 'room:indices', live);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const emitted = seen.length;
+    await foldChatEvents(db, live.map((m) => ({ type: 'MessageReceived' as const, message: m, forViewer: false })));
+    releaseLive(db, new Set(live.map((m) => m._id)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(emitted);
+    expect(seen.at(-1)!.slice(-2)).toEqual(live);
+    expect(seen.at(-1)![3]).toBe(live[0]);
+    // A message stored otherwise than it was heard (edited meanwhile) is shown as stored.
+    const heard = message(5, 'indices');
+    holdLive(db, 'room:indices', [heard]);
+    await foldChatEvents(db, [{ type: 'MessageReceived' as const, message: { ...heard, content: 'Corrigé', editedAt: heard.date, seq: heard.seq + 1 }, forViewer: false }]);
+    releaseLive(db, new Set([heard._id]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.at(-1)!.at(-1)).toMatchObject({ _id: heard._id, content: 'Corrigé' });
+    watch.unsubscribe();
+  });
 });
