@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, JOURNEY_ARGS } from './tests/chromium-path';
 import { journeyTime, paced } from './tests/e2e/pace';
 
 /**
  * Playwright drives Debian's Chromium (it cannot download browsers here) against the built client
  * and the real server, started on its own port with a fresh embedded database.
  */
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
  * One server per worker, each with its own embedded database: two journeys at once never share a
@@ -43,20 +41,7 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: JOURNEY_ARGS },
   },
   // The first server builds the client; the others start once it is up (each server looks for the
   // built client as it starts), each on the next port with its own database and copy of the client.

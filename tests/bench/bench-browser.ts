@@ -1,6 +1,7 @@
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chromium, expect, type Browser, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
+import { CHROMIUM_PATH } from '../chromium-path';
 import { probeScript } from './page-probe';
 
 /**
@@ -9,8 +10,6 @@ import { probeScript } from './page-probe';
  * the app's first script runs.
  */
 
-export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 
 const launchOptions: LaunchOptions = {
   executablePath: CHROMIUM_PATH,

@@ -1,23 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { freshAccount, signedIn } from './accounts';
 import { CONTACT_SUBJECTS } from '../../src/contract/account';
 import { signIn } from './sign-in';
 import { paced } from './pace';
-
-const REGISTER = `mutation Register($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { id username email } } }`;
-
-/** A fresh account made through the register mutation, for the flows that change or delete it. */
-async function freshAccount(request: APIRequestContext, label: string) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  const account = { email: `${label}-${suffix}@comptoir.test`, username: `${label}${suffix}`, password: 'motdepasse1' };
-  const response = await request.post('/content/graphql', { data: { query: REGISTER, variables: { input: account } } });
-  expect(response.ok()).toBe(true);
-  return account;
-}
-
-async function signedIn(page: Page, identifier: string, password: string, path = '/') {
-  await page.goto(path);
-  await signIn(page, identifier, password);
-}
 
 test("the profile's 'Valider' saves its fields, refuses an empty first name or pseudo, and sends the pseudo only when changed", async ({ page, request }) => {
   const account = await freshAccount(request, 'profil');
@@ -247,26 +232,6 @@ test('web notifications: the service worker is served, and a refused permission 
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Notifications générales — Web' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' })).not.toBeChecked();
-});
-
-test('web notifications: with the permission granted, the worker is registered and the subscription attempted', async ({ page, request, baseURL }) => {
-  await page.context().grantPermissions(['notifications'], { origin: baseURL });
-  const account = await freshAccount(request, 'pushok');
-  await signedIn(page, account.email, account.password, '/profil/notif');
-  const web = page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' });
-  await web.click();
-  await web.click();
-  // Headless Chromium has no push service to subscribe with: pushManager.subscribe() fails
-  // ('Registration failed'), which the page explains, the choice kept. The worker is registered all the same.
-  // It subscribes once the worker is active, after it has precached the app (a few seconds under load).
-  await expect(page.getByRole('status')).toHaveText("Les notifications Web n'ont pas pu être activées sur ce navigateur. Votre choix reste enregistré.", { timeout: paced(30_000) });
-  const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
-  expect(scriptURL).toBe(`${baseURL}/sw.js`);
-  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Mise à jour effectuée')).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Mention de mon pseudo — Web' })).toBeChecked();
 });
 
 test("the payout account link: 'Paramètre manquant' without a code, the server's refusal, then the account linked", async ({ page, request }) => {
