@@ -375,6 +375,20 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
+  /** The log's scroll as virtuoso last heard it (a scroll event), and the frame that checks it. */
+  const heardScroll = useRef({ top: -1, height: -1, box: -1 });
+  const syncFrame = useRef<number | null>(null);
+  const noteScroll = () => {
+    const log = scroller.current;
+    if (log) heardScroll.current = { top: log.scrollTop, height: log.scrollHeight, box: log.offsetHeight };
+  };
+  const syncScroll = () => {
+    syncFrame.current = null;
+    const log = scroller.current;
+    if (!log) return;
+    const heard = heardScroll.current;
+    if (log.scrollTop !== heard.top || log.scrollHeight !== heard.height || log.offsetHeight !== heard.box) log.dispatchEvent(new Event('scroll'));
+  };
   /** The last jump the list was brought to, and whether it is still being brought there. */
   const jumpSettled = useRef(0);
   const jumpSettling = useRef(false);
@@ -712,23 +726,41 @@ export function MessageList(props: {
     if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
   }, []);
   /**
-   * Handed to virtuoso anew in each render, on purpose: virtuoso's scroller then runs its scroll-state
-   * effect again after every render, which re-reads the log's scroll and keeps its at-the-end state
-   * true after rows arrived. A function kept for the list's life (one forced layout less per render)
-   * left a log that opened short of its end believing it was not at its end: the member's own
-   * message went below as 'N nouveaux messages' (the soak's browsers caught it).
+   * One function for the list's life: virtuoso's scroller re-runs its scroll-state effect (a forced
+   * layout, then its whole state recomputed) whenever it gets a new one, which an inline function
+   * did in every render: in a burst, once per message per log. That re-run also kept its idea of
+   * the scroll true after rows arrived without a scroll event (a log opened short of its end then
+   * kept believing it was not at its end: the soak's browsers saw their own message go below as
+   * 'N nouveaux messages'). `syncScroll` keeps that, once a frame at most: the log's scroll,
+   * height and box are read in the next frame's callback (laid out then for the frame anyway), and
+   * if they changed since the last scroll event virtuoso heard, it hears one more.
    */
-  const scrollerRef = (element: HTMLElement | Window | null) => {
-    const log = element instanceof HTMLElement ? element : null;
-    if (log === scroller.current) return;
-    scroller.current?.removeEventListener('scroll', noteRowAtEnd);
-    log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
-    scroller.current = log;
-    if (log !== null && tellOnScroller.current) {
-      tellOnScroller.current = false;
-      tellShown();
-    }
-  };
+  const tellShownNow = useRef(tellShown);
+  tellShownNow.current = tellShown;
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      const log = element instanceof HTMLElement ? element : null;
+      if (log === scroller.current) return;
+      scroller.current?.removeEventListener('scroll', noteRowAtEnd);
+      scroller.current?.removeEventListener('scroll', noteScroll);
+      log?.addEventListener('scroll', noteRowAtEnd, { passive: true });
+      log?.addEventListener('scroll', noteScroll, { passive: true });
+      scroller.current = log;
+      if (log !== null) noteScroll();
+      if (log !== null && tellOnScroller.current) {
+        tellOnScroller.current = false;
+        tellShownNow.current();
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- noteScroll reads refs only
+    [noteRowAtEnd],
+  );
+  useEffect(() => {
+    if (syncFrame.current === null) syncFrame.current = requestAnimationFrame(syncScroll);
+  });
+  useEffect(() => () => {
+    if (syncFrame.current !== null) cancelAnimationFrame(syncFrame.current);
+  }, []);
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
