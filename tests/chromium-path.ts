@@ -14,8 +14,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/ch
 /** The full Chromium, for what the shell lacks: web notifications (their permission is always 'denied' there). */
 export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? FULL.find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 
-/** The journeys' flags: quiet, no GPU, and a fake microphone that needs no prompt. */
-export const JOURNEY_ARGS = [
+/** A quiet Chromium: no GPU, no sandbox (root in a container), nothing of its own on the network. */
+export const QUIET_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -23,6 +23,7 @@ export const JOURNEY_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
 ];
+
+/** The journeys' flags: quiet, and a fake microphone that needs no prompt. */
+export const JOURNEY_ARGS = [...QUIET_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];

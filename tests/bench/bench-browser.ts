@@ -1,7 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chromium, expect, type Browser, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
-import { CHROMIUM_PATH } from '../chromium-path';
+import { CHROMIUM_PATH, QUIET_ARGS } from '../chromium-path';
 import { probeScript } from './page-probe';
 
 /**
@@ -10,21 +10,10 @@ import { probeScript } from './page-probe';
  * the app's first script runs.
  */
 
-
 const launchOptions: LaunchOptions = {
   executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--enable-precise-memory-info',
-    '--js-flags=--expose-gc',
-  ],
+  args: [...QUIET_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 };
 // No service worker: a kept profile's worker would serve the build it precached, not the one being
 // measured (`--reuse`), and its background install would weigh on the timed opens.
