@@ -30,7 +30,7 @@ export async function warmOpens(run: BenchRun): Promise<OpenSample[]> {
       // The floor: the same 50 newest documents read raw, then 50 plain rows painted.
       const storeFloor = await idbWindowFloor(page, `room:${run.big.id}`, 50, null, false);
       const floor = await idbWindowFloor(page, `room:${run.big.id}`, 50, null, true);
-      const marks = await bootMarks(page);
+      const marks = (await bootMarks(page)) + (await bootIdb(page, ms));
       const sample = { ms, floor: floor.total, storeMs: store.busy, storeFloor: storeFloor.read, lcp: await lcpOf(page), windowReads: store.reads, firstRead: store.first };
       if (i >= warmup) samples.push(sample);
       run.log(`  ouverture à chaud ${i < warmup ? '(échauffement)' : i - warmup + 1} : ${ms.toFixed(0)} ms (requête du store ${store.busy.toFixed(1)} ms, plancher ${floor.total.toFixed(0)} ms)${marks}`);
@@ -102,7 +102,7 @@ function collectAssets(page: Page, origin: string): Set<string> {
 
 /** The store's part of an open: the time during which a window read of the stream was running. */
 async function storeReads(page: Page, stream: string, before: number): Promise<{ busy: number; reads: number; first: number | null }> {
-  // Transactions end just after their last row: give the trace a moment to close them.
+  // A read's last answer may come just after the paint: give the trace a moment to see it.
   await page.waitForTimeout(50);
   const reads: IdbRead[] = await page.evaluate(() => window.__bench.idbReads);
   const windowReads = reads
@@ -123,6 +123,19 @@ async function storeReads(page: Page, stream: string, before: number): Promise<{
 async function bootMarks(page: Page): Promise<string> {
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('comptoir:')).map((m) => `${m.name.slice(9)} ${m.startTime.toFixed(0)}`));
   return marks.length > 0 ? `\n    ${marks.join(' · ')}` : '';
+}
+
+/** IndexedDB at boot, before the paint: each database's open and each read (asked → its last answer), and the long tasks meanwhile. */
+async function bootIdb(page: Page, before: number): Promise<string> {
+  const { opens, reads, tasks } = await page.evaluate(() => ({ opens: window.__bench.idbOpens, reads: window.__bench.idbReads, tasks: window.__bench.longTasks }));
+  const span = (start: number, end: number) => `${start.toFixed(0)}→${end > 0 ? end.toFixed(0) : '…'}`;
+  const short = (name: string) => name.replace(/^rxdb-dexie-[^-]+--\d+--/, '');
+  const early = <T extends { start: number }>(list: T[]) => list.filter((e) => e.start <= before);
+  return (
+    `\n    ouvertures ${early(opens).map((o) => `${short(o.name)} ${span(o.start, o.end)}`).join(', ')}` +
+    `\n    lectures ${early(reads).map((r) => `${short(r.db)}.${r.kind} ${span(r.start, r.end)}`).join(', ')}` +
+    `\n    tâches longues ${early(tasks).map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'aucune'}`
+  );
 }
 
 async function lcpOf(page: Page): Promise<number | null> {

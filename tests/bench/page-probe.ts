@@ -203,12 +203,17 @@ function installProbe(): void {
       if (!probe.traceIdb || probe.idbReads.length > 20_000) return request;
       const read: IdbRead = { db: this.objectStore.transaction.db.name, index: this.name, range: describe(args[0]), start: performance.now(), end: 0, rows: 0, kind };
       probe.idbReads.push(read);
+      // The read ends with its last answer (a cursor answers once a row): its rows are then in the
+      // page's hands. Its transaction's 'complete' comes after, as a task of its own that waits
+      // behind whatever the page runs meanwhile (the first paint's render): not the read's time.
+      const answered = () => {
+        read.end = performance.now();
+      };
       request.addEventListener('success', () => {
         read.rows += 1;
+        answered();
       });
-      this.objectStore.transaction.addEventListener('complete', () => {
-        read.end = performance.now();
-      });
+      request.addEventListener('error', answered);
       return request;
     };
   };

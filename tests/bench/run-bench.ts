@@ -220,7 +220,7 @@ async function browserResults(started: number): Promise<BenchResults> {
           'warm_open_ms.store_query',
           warm.map((s) => s.storeMs),
           median(warm.map((s) => s.storeFloor)),
-          { note: "wall time during which the room's window reads on the [stream+rev] index (the first paint's raw read, else RxDB's Dexie storage) ran before the paint; floor: one raw getAll of the same 50" },
+          { note: "wall time during which the room's window reads on the [stream+rev] index (the first paint's raw read, else RxDB's Dexie storage) ran before the paint, each from its request to its last answer (its rows in the page's hands); floor: one raw getAll of the same 50" },
         ),
         cold_open_ms: metric(
           'cold_open_ms',
