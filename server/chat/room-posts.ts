@@ -27,6 +27,12 @@ export type RoomPostsOptions = {
   maxBatch: number;
   /** A room's queue whose oldest post has waited this long turns new posts away. */
   maxWaitMs: number;
+  /**
+   * A post still queued (its write not begun) after this long is answered `SERVER_BUSY` then:
+   * a write that stalls (the embedded database's checkpoint, a starved thread) keeps the posts
+   * queued behind it waiting no longer. Not written, it is sent again by its outbox, once.
+   */
+  answerWithinMs: number;
   /** Or a queue this long. */
   maxQueued: number;
   /** The wait answered to a post turned away: this, plus up to as much again at random (retries spread out). */
@@ -38,13 +44,16 @@ export type RoomPostsOptions = {
   announce?: (posts: { message: ChatMessage; blockerIds: number[] }[]) => void;
 };
 
-export const ROOM_POSTS_DEFAULTS: Omit<RoomPostsOptions, 'announce'> = { maxBatch: 64, maxWaitMs: 400, maxQueued: 400, retryAfterMs: 1000 };
+export const ROOM_POSTS_DEFAULTS: Omit<RoomPostsOptions, 'announce'> = { maxBatch: 64, maxWaitMs: 400, answerWithinMs: 600, maxQueued: 400, retryAfterMs: 1000 };
 
 type Job = RoomPost & { queuedAt: number; answer: (outcome: PostOutcome) => void; fail: (error: unknown) => void };
 
 export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions> = {}): RoomPosts {
-  const { maxBatch, maxWaitMs, maxQueued, retryAfterMs, announce } = { ...ROOM_POSTS_DEFAULTS, ...options };
+  const { maxBatch, maxWaitMs, answerWithinMs, maxQueued, retryAfterMs, announce } = { ...ROOM_POSTS_DEFAULTS, ...options };
   const queues = new Map<string, Job[]>();
+  /** Each room's timer for its oldest queued post's answer deadline. */
+  const deadlines = new Map<string, ReturnType<typeof setTimeout>>();
+  const busyAnswer = (): PostOutcome => ({ error: SERVER_BUSY, retryAfterMs: retryAfterMs + Math.floor(Math.random() * retryAfterMs) });
   const writing = new Set<string>();
   /** Each room's last post date given (ms). */
   const lastDate = new Map<string, number>();
@@ -57,13 +66,31 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
    */
   let batchMs = 0;
 
+  /** Answers the room's queued posts past their deadline (oldest first), then watches the next one's. */
+  function answerOverdue(roomId: string): void {
+    clearTimeout(deadlines.get(roomId));
+    deadlines.delete(roomId);
+    const queue = queues.get(roomId);
+    if (!queue) return;
+    const now = performance.now();
+    let overdue = 0;
+    while (overdue < queue.length && now - queue[overdue]!.queuedAt >= answerWithinMs) overdue += 1;
+    for (const job of queue.splice(0, overdue)) job.answer(busyAnswer());
+    pending -= overdue;
+    const next = queue[0];
+    if (next) deadlines.set(roomId, setTimeout(() => answerOverdue(roomId), Math.max(0, next.queuedAt + answerWithinMs - now)));
+  }
+
   async function drain(roomId: string): Promise<void> {
     writing.add(roomId);
     try {
       for (;;) {
+        answerOverdue(roomId);
         const queue = queues.get(roomId);
         if (!queue || queue.length === 0) break;
         const batch = queue.splice(0, maxBatch);
+        // The deadline watched is the next post's, which waits for this write.
+        answerOverdue(roomId);
         const started = performance.now();
         try {
           const outcomes = await postRoomMessages(db, roomId, batch);
@@ -85,7 +112,11 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
       }
     } finally {
       writing.delete(roomId);
-      if (queues.get(roomId)?.length === 0) queues.delete(roomId);
+      if (queues.get(roomId)?.length === 0) {
+        queues.delete(roomId);
+        clearTimeout(deadlines.get(roomId));
+        deadlines.delete(roomId);
+      }
     }
   }
 
@@ -114,13 +145,14 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
       lastDate.set(input.room, now.getTime());
       const at = performance.now();
       const queue = queues.get(input.room);
-      if (busy(queue, at)) return Promise.resolve({ error: SERVER_BUSY, retryAfterMs: retryAfterMs + Math.floor(Math.random() * retryAfterMs) });
+      if (busy(queue, at)) return Promise.resolve(busyAnswer());
       return new Promise<PostOutcome>((answer, fail) => {
         const jobs = queue ?? [];
         if (!queue) queues.set(input.room, jobs);
         jobs.push({ user, input, now, queuedAt: at, answer, fail });
         pending += 1;
         if (!writing.has(input.room)) void drain(input.room);
+        else if (!deadlines.has(input.room)) answerOverdue(input.room);
       });
     },
   };

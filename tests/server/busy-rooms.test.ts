@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { chatMessagesEvent, CLIENT_EVENTS, increaseRoomMessageEvent, messagesOf, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { BANNED, NOT_ALLOWED } from '../../server/chat/chat-access';
@@ -155,6 +155,37 @@ describe('group commit', () => {
     });
     expect(outcomes.slice(0, 3).every((o) => 'message' in o)).toBe(true);
     expect(outcomes[3]).toMatchObject({ error: SERVER_BUSY });
+  });
+
+  it('answers the posts queued behind a stalled write by their deadline, and writes them once when sent again', async () => {
+    const posts = createRoomPosts(database.db, { maxQueued: 1000, maxWaitMs: 10_000, answerWithinMs: 200 });
+    // The database held 600 ms: the first post's write waits under it, the next two queue behind it.
+    let release = () => {};
+    const holding = database.db.transaction(async () => new Promise<void>((resolve) => (release = resolve)));
+    const started = performance.now();
+    const first = posts.post(member, plain('Bloquée 0'));
+    const queued = [plain('Bloquée 1'), plain('Bloquée 2')];
+    const answeredAt: number[] = [];
+    const behind = queued.map((input) =>
+      posts.post(member, input).then((outcome) => {
+        answeredAt.push(performance.now() - started);
+        return outcome;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Answered by their deadline, while the write before them was still held.
+    expect(answeredAt).toHaveLength(2);
+    for (const at of answeredAt) expect(at).toBeLessThan(500);
+    for (const outcome of await Promise.all(behind)) expect(outcome).toMatchObject({ error: SERVER_BUSY });
+    release();
+    await holding;
+    expect(await first).toHaveProperty('message');
+    expect(posts.pending).toBe(0);
+    // Sent again, as the outbox does: each written once.
+    for (const input of queued) expect(await posts.post(member, input)).toHaveProperty('message');
+    expect(await posts.post(member, queued[0]!)).toMatchObject({ message: { content: 'Bloquée 1' } });
+    const stored = await database.db.select({ clientId: messages.clientId }).from(messages).where(inArray(messages.clientId, queued.map((q) => q.clientId)));
+    expect(stored).toHaveLength(2);
   });
 
   it('takes a whole batch while the writes are slow, never one post per write', async () => {

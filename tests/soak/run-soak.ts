@@ -23,6 +23,8 @@ import { builtClient, runBrowserMembers, type BrowserOutcome, type BrowserPlan }
  */
 
 const smoke = process.argv.includes('--smoke');
+/** `--only=pglite` or `--only=postgres`: one side alone (working on it); its results go to a scratch file. */
+const onlySide = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? null;
 const root = new URL('../../', import.meta.url).pathname;
 const ROOMS = ['forex', 'indices', 'crypto'];
 const PRIVATE_SHARE = 0.2;
@@ -55,7 +57,7 @@ type Side = {
   streams: StreamCheck[];
   writing_seconds: number;
   /** The Chromium members' texts: each in the history once. */
-  browsers: { offlineMs: number; written: number; lost: number; duplicated: number; error: string | null }[];
+  browsers: { offlineMs: number; written: number; lost: number; duplicated: number; missing: string[]; error: string | null }[];
   failures: string[];
 };
 
@@ -69,10 +71,11 @@ async function main(): Promise<void> {
   buildServer();
   const staticDir = await builtClient(smoke);
   const sides: Side[] = [];
-  sides.push(await runSide('pglite', staticDir));
+  if (onlySide !== 'postgres') sides.push(await runSide('pglite', staticDir));
   // The smoke keeps to the kill (the cut has its own test: tests/server/database-outage.test.ts).
-  const direct = smoke ? null : await freshPostgres(ADMIN_URL, PG_NAME);
-  if (smoke) console.log('\nCoupure de la base : dans `npm run soak` et tests/server/database-outage.test.ts, pas dans le smoke.');
+  const direct = smoke || onlySide === 'pglite' ? null : await freshPostgres(ADMIN_URL, PG_NAME);
+  if (onlySide === 'pglite') console.log('\nCoupure de la base : sautée (--only=pglite).');
+  else if (smoke) console.log('\nCoupure de la base : dans `npm run soak` et tests/server/database-outage.test.ts, pas dans le smoke.');
   else if (!direct) console.log(`\nPostgreSQL injoignable (${ADMIN_URL}) : la coupure de la base est sautée.`);
   else {
     try {
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
   }
   const failures = sides.flatMap((side) => side.failures.map((f) => `${side.database} : ${f}`));
   const results = { machine: machineInfo(started), mode: smoke ? 'smoke' : 'full', plan: { ...PLAN, rooms: ROOMS, privateShare: PRIVATE_SHARE, cutMs: CUT_MS }, sides, failures };
-  const file = smoke ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
+  const file = smoke || onlySide !== null ? join(tmpdir(), 'comptoir-soak-smoke.json') : join(root, 'bench/soak-results.json');
   writeResults(file, results);
 }
 
@@ -209,7 +212,7 @@ async function runSide(kind: Side['database'], staticDir: string | null, postgre
       for (const [clientId, why] of members.flatMap((m) => [...m.refused]).slice(0, 5)) failures.push(`refusé ${clientId} : ${why}`);
       for (const b of browsers) {
         if (b.error) failures.push(`navigateur (hors ligne ${b.offlineMs / 1000} s) : ${b.error}`);
-        if (b.lost + b.duplicated > 0) failures.push(`navigateur (hors ligne ${b.offlineMs / 1000} s) : ${b.lost} perdus, ${b.duplicated} doublés sur ${b.written}`);
+        if (b.lost + b.duplicated > 0) failures.push(`navigateur (hors ligne ${b.offlineMs / 1000} s) : ${b.lost} perdus, ${b.duplicated} doublés sur ${b.written} (${b.missing.join(' ; ')})`);
       }
       const cut = midwayOutcome.outage;
       if (cut) {
@@ -256,6 +259,7 @@ async function checkBrowserTexts(reader: SoakMember, outcomes: BrowserOutcome[])
     written: o.texts.length,
     lost: o.texts.filter((t) => !times.has(t)).length,
     duplicated: o.texts.filter((t) => (times.get(t) ?? 0) > 1).length,
+    missing: o.texts.filter((t) => !times.has(t)),
     error: o.error,
   }));
 }

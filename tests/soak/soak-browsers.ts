@@ -66,7 +66,10 @@ async function browserMember(browser: Browser, url: string, token: string, plan:
     await openForex(page);
     await write('retour', plan.online);
     // Delivered: nothing left waiting in the page.
+    // Delivered: nothing left in the outbox (sending, waiting, or refused: 'Non envoyé' is a loss).
     await page.getByText('Envoi en cours…').first().waitFor({ state: 'detached', timeout: 120_000 });
+    const refused = await log(page).locator('article[data-status]').allInnerTexts();
+    if (refused.length > 0) return { offlineMs: plan.offlineMs, texts, error: `encore dans la boîte d'envoi : ${refused.map((t) => t.replace(/\s+/g, ' ')).join(' | ')}` };
     return { offlineMs: plan.offlineMs, texts, error: null };
   } catch (error) {
     await page.screenshot({ path: join(tmpdir(), `comptoir-soak-${label}.png`) }).catch(() => undefined);
