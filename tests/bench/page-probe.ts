@@ -33,6 +33,9 @@ export type BenchProbe = {
   /** IndexedDB databases opened: name, when asked, when open. */
   idbOpens: { name: string; start: number; end: number }[];
   traceIdb: boolean;
+  /** Socket frames while `traceSockets` is on (a scenario's timeline): when, which way, their start. */
+  sockets: { at: number; way: 'out' | 'in'; head: string }[];
+  traceSockets: boolean;
   resetSeen(): void;
   /** The log on screen (kept rooms hold theirs too, hidden, without a box); null when none shows. */
   shownLog(): HTMLElement | null;
@@ -61,6 +64,8 @@ function installProbe(): void {
     idbReads: [],
     idbOpens: [],
     traceIdb: true,
+    sockets: [],
+    traceSockets: false,
     shownLog() {
       return [...document.querySelectorAll<HTMLElement>('[role=log]')].find((log) => log.clientHeight > 0) ?? null;
     },
@@ -190,6 +195,23 @@ function installProbe(): void {
   const start = () => mutations.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
   if (document.documentElement) start();
   else document.addEventListener('readystatechange', start, { once: true });
+
+  // Socket frames, for a scenario's timeline (off unless asked: a burst's frames are many).
+  const noteFrame = (way: 'out' | 'in', data: unknown) => {
+    if (probe.traceSockets && typeof data === 'string') probe.sockets.push({ at: performance.now(), way, head: data.slice(0, 60) });
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+    noteFrame('out', data);
+    send.call(this, data);
+  };
+  const PageSocket = WebSocket;
+  window.WebSocket = class extends PageSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => noteFrame('in', event.data));
+    }
+  };
 
   // IndexedDB index reads (RxDB's Dexie storage queries through index cursors and counts).
   const describe = (range: unknown): string => {

@@ -111,7 +111,7 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
 }
 
 /** The page's sampling CPU profiler (Chrome DevTools Protocol), started now. */
-async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
+export async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

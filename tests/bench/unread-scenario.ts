@@ -6,6 +6,8 @@ import { chatPath, type BenchRun } from './bench-run';
 import { newestRows, openSocket } from './burst-senders';
 import { rawHistoryFloor } from './page-floors';
 import { BENCH_COACH, type SeededRoom } from './seed-bench-data';
+import { startPageProfile } from './split-scenario';
+import { writeFileSync } from 'node:fs';
 
 export type UnreadSamples = { ms: number[]; floors: number[] };
 
@@ -41,26 +43,45 @@ export async function opensAtUnread(run: BenchRun): Promise<UnreadSamples> {
       if (typeof answer === 'object' && answer !== null && 'error' in answer) throw new Error(`'marquer comme non lu' refusé : ${JSON.stringify(answer)}`);
       // Its state reached the page: the heavy room's badge counts unread messages.
       await roomButton(page, run.big.name).getByLabel(/nouveaux? messages?/).waitFor();
-      await page.evaluate(() => window.__bench.resetSeen());
+      await page.evaluate(() => {
+        window.__bench.resetSeen();
+        window.__bench.sockets = [];
+        window.__bench.traceSockets = true;
+      });
+      // `BENCH_PAGE_PROFILE=file`: each measured opening's CPU profile, from the click to its row painted (file.N.cpuprofile).
+      const profiling = process.env.BENCH_PAGE_PROFILE && i >= warmup ? await startPageProfile(page) : null;
       const clicked = await roomButton(page, run.big.name).evaluate((button: HTMLElement) => {
         const at = performance.now();
         button.click();
         return at;
       });
       // The row under the line: the first unread (the one marked, or the next one another member wrote).
-      const line = page.getByRole('log', { name: CHAT_TEXT.messagesLog }).getByRole('separator', { name: CHAT_TEXT.unreadLine });
+      // (By CSS: a role query computes every element's role in each poll, on the page's main thread,
+      // while the opening it measures runs there — 20 ms of its time in a profile.)
+      const line = page.locator(`[role=log][aria-label="${CHAT_TEXT.messagesLog}"] [role=separator][aria-label="${CHAT_TEXT.unreadLine}"]`);
       await line.waitFor({ timeout: 30_000 });
       const first = await line.evaluate((element) => element.closest('[data-index]')?.querySelector<HTMLElement>('[data-id]')?.dataset.id ?? null);
       if (first === null) throw new Error("aucune ligne sous 'Nouveaux messages'");
       if (first < firstUnreadId(run.big)) throw new Error(`la ligne est au-dessus du premier non-lu (${first})`);
       const painted = await paintedAt(page, first);
+      if (profiling) writeFileSync(`${process.env.BENCH_PAGE_PROFILE}.${i - warmup + 1}.cpuprofile`, JSON.stringify(await profiling.stop()));
       const sample = painted - clicked;
+      const timeline = await page.evaluate(
+        ({ clicked, first }) => {
+          const probe = window.__bench;
+          probe.traceSockets = false;
+          const at = (t: number | undefined) => (t === undefined ? '?' : `+${(t - clicked).toFixed(0)}`);
+          const frames = probe.sockets.filter((f) => f.head.startsWith('42') || /^4[3]/.test(f.head)).map((f) => `${f.way === 'out' ? '→' : '←'}${f.head.replace(/^4[23]\d*/, '').slice(0, 24)} ${at(f.at)}`);
+          return `${frames.join(', ')} · ligne vue ${at(probe.seen.get(first))} · peinte ${at(probe.painted.get(first))}`;
+        },
+        { clicked, first },
+      );
       const floor = await rawHistoryFloor(page, run.big.id, first);
       if (i >= warmup) {
         ms.push(sample);
         floors.push(floor);
       }
-      run.log(`  ouverture au premier non-lu ${i < warmup ? '(échauffement)' : i - warmup + 1} : ${sample.toFixed(0)} ms (plancher ${floor.toFixed(0)} ms)`);
+      run.log(`  ouverture au premier non-lu ${i < warmup ? '(échauffement)' : i - warmup + 1} : ${sample.toFixed(0)} ms (plancher ${floor.toFixed(0)} ms)\n    ${timeline}`);
       await roomButton(page, other.name).click();
       await page.getByRole('region', { name: other.name, exact: true }).waitFor();
     }
