@@ -360,8 +360,10 @@ export function createChatSync(deps: {
   }
 
   let flushing: Promise<void> | null = null;
-  /** The round waiting out the server's slow-down (flood control). */
+  /** The round waiting out the server's slow-down (flood control, a busy room). */
   let slowedDown: ReturnType<typeof setTimeout> | undefined;
+  /** Until when (ms, `Date.now()`) the server asked the outbox to wait: a message written meanwhile leaves with the wait's round. */
+  let waitingUntil = 0;
   // Asked again while a flush runs (a retry, a new message): it goes round once more.
   let flushAgain = false;
   // A connection (re)opened: the next round asks the server about held posts too.
@@ -370,11 +372,13 @@ export function createChatSync(deps: {
    * Sends every pending message, oldest first, each once at a time. The first one the network does
    * not take stops the round: the queue waits for the next connection.
    */
-  function flushOutbox(): Promise<void> {
+  function flushOutbox(when: 'now' | 'unless waiting' = 'now'): Promise<void> {
+    if (when === 'unless waiting' && Date.now() < waitingUntil) return Promise.resolve();
     if (flushing) {
       flushAgain = true;
       return flushing;
     }
+    waitingUntil = 0;
     flushing = (async () => {
       try {
         do {
@@ -394,13 +398,16 @@ export function createChatSync(deps: {
                 clearTimeout(slowedDown);
                 slowedDown = setTimeout(() => void flushOutbox(), UNANSWERED_RETRY_MS);
               }
-              break;
+              // (The round ends: a message queued meanwhile goes with the next one, not at once.)
+              return;
             }
             if (typeof outcome === 'number') {
-              // Slowed down by the server: this one and those after it leave, in order, once the wait is over.
+              // Slowed down by the server: this one and those after it leave, in order, once the
+              // wait is over (a message written meanwhile too: never before it).
               clearTimeout(slowedDown);
+              waitingUntil = Date.now() + outcome;
               slowedDown = setTimeout(() => void flushOutbox(), outcome);
-              break;
+              return;
             }
           }
         } while (flushAgain);
@@ -737,7 +744,7 @@ export function createChatSync(deps: {
     async send(draft: Draft & { alertId?: string }): Promise<string> {
       const clientId = newClientId();
       await serial(() => queueMessage(db, { ...draft, clientId }, now()));
-      void flushOutbox();
+      void flushOutbox('unless waiting');
       return clientId;
     },
 

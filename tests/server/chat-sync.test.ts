@@ -445,7 +445,7 @@ describe('chat sync against the real server', () => {
 describe('the outbox under a busy room (issue 25)', () => {
   it('keeps a post the server turned away as busy, sends it again after the wait, and it is stored once', async () => {
     // One post waiting at most in a room's queue; the wait answered is short.
-    const busy = await startTestServer({ app: { roomPosts: { maxQueued: 1, maxWaitMs: 60_000, retryAfterMs: 100 } } });
+    const busy = await startTestServer({ app: { roomPosts: { maxQueued: 1, maxWaitMs: 60_000, answerWithinMs: 60_000, retryAfterMs: 1000 } } });
     const others = chatClient(busy);
     const token = await busy.tokenOf('vip');
     const getToken = () => token;
@@ -458,8 +458,10 @@ describe('the outbox under a busy room (issue 25)', () => {
       await vi.waitFor(() => expect(socket.connected$.value).toBe(true), { timeout: 5000 });
       // What the server answered each of the page's posts.
       const answers: unknown[] = [];
+      const sent: string[] = [];
       const request = socket.request.bind(socket);
       socket.request = (async (event: string, payload: unknown, schema: never) => {
+        if (event === CLIENT_EVENTS.post) sent.push((payload as { content: string }).content);
         const answer = await request(event, payload, schema);
         if (event === CLIENT_EVENTS.post) answers.push(answer);
         return answer;
@@ -478,6 +480,10 @@ describe('the outbox under a busy room (issue 25)', () => {
       await vi.waitFor(() => expect(JSON.stringify(answers)).toContain(SERVER_BUSY), { timeout: 5000 });
       // Kept, saying why, while the room is busy.
       expect(await db.outbox.count().exec()).toBe(1);
+      // Another message written meanwhile waits behind it: neither leaves before the wait is over.
+      const nextId = await sync.send({ room: 'forex', parentMessage: null, content: 'Et encore', attachments: [] });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(sent).toEqual(['Malgré la foule']);
       release();
       await holding;
       expect(await first).toHaveProperty('message');
@@ -487,7 +493,10 @@ describe('the outbox under a busy room (issue 25)', () => {
       const vipId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
       const rows = await busy.database.db.select().from(messages).where(and(eq(messages.authorId, vipId), eq(messages.clientId, clientId)));
       expect(rows).toHaveLength(1);
-      expect(answers.filter((answer) => JSON.stringify(answer).includes('"message"'))).toHaveLength(1);
+      expect(await busy.database.db.select().from(messages).where(and(eq(messages.authorId, vipId), eq(messages.clientId, nextId)))).toHaveLength(1);
+      // Sent again after the wait, in the order written.
+      expect(sent).toEqual(['Malgré la foule', 'Malgré la foule', 'Et encore']);
+      expect(answers.filter((answer) => JSON.stringify(answer).includes('"message"'))).toHaveLength(2);
     } finally {
       release();
       sync.close();

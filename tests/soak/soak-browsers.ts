@@ -13,7 +13,8 @@ import { buildClient } from '../bench/bench-server';
  * history exactly once (run-soak.ts reads it).
  */
 
-export type BrowserPlan = { offlineMs: number; online: number; offline: number };
+/** `deliverWithinMs`: how long its outbox may take to empty once it wrote its last (the socket members' settle, beside the soak's own writing). */
+export type BrowserPlan = { offlineMs: number; online: number; offline: number; deliverWithinMs: number };
 export type BrowserOutcome = { offlineMs: number; texts: string[]; error: string | null };
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -66,10 +67,10 @@ async function browserMember(browser: Browser, url: string, token: string, plan:
     await openForex(page);
     await write('retour', plan.online);
     // Delivered: nothing left waiting in the page.
-    // Delivered: nothing left in the outbox (sending, waiting, or refused: 'Non envoyé' is a loss).
-    await page.getByText('Envoi en cours…').first().waitFor({ state: 'detached', timeout: 120_000 });
-    const refused = await log(page).locator('article[data-status]').allInnerTexts();
-    if (refused.length > 0) return { offlineMs: plan.offlineMs, texts, error: `encore dans la boîte d'envoi : ${refused.map((t) => t.replace(/\s+/g, ' ')).join(' | ')}` };
+    // Delivered: nothing left in the outbox (sending, waiting, or refused: 'Non envoyé' is a loss),
+    // seen twice a second apart in the log on screen (one look may fall while the log re-renders).
+    const left = await outboxLeft(page, plan.deliverWithinMs);
+    if (left.length > 0) return { offlineMs: plan.offlineMs, texts, error: `encore dans la boîte d'envoi : ${left.join(' | ')}` };
     return { offlineMs: plan.offlineMs, texts, error: null };
   } catch (error) {
     await page.screenshot({ path: join(tmpdir(), `comptoir-soak-${label}.png`) }).catch(() => undefined);
@@ -86,11 +87,34 @@ async function openForex(page: Page): Promise<void> {
     try {
       await page.goto('/chat?room=Forex', { timeout: 30_000 });
       await composer(page).waitFor({ timeout: 30_000 });
-      return;
+      break;
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await page.waitForTimeout(1000);
     }
+  }
+  // What is written next goes to the room shown: Forex, as asked, or the soak says which.
+  const shown = await page.getByRole('region', { name: 'Forex', exact: true }).waitFor({ timeout: 10_000 }).then(
+    () => null,
+    () => page.locator('section[aria-label]').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')).join(', ')),
+  );
+  if (shown !== null) throw new Error(`/chat?room=Forex montre : ${shown}`);
+}
+
+/** The outbox rows still in Forex's log after waiting up to `ms` for none (each as its text). */
+async function outboxLeft(page: Page, ms: number): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  let emptyBefore = false;
+  for (;;) {
+    const rows = await log(page)
+      .locator('article[data-status]')
+      .allInnerTexts()
+      .catch(() => null);
+    const empty = rows !== null && rows.length === 0 && (await log(page).isVisible());
+    if (empty && emptyBefore) return [];
+    emptyBefore = empty;
+    if (Date.now() > deadline) return (rows ?? ['journal illisible']).map((t) => t.replace(/\s+/g, ' '));
+    await page.waitForTimeout(1000);
   }
 }
 
