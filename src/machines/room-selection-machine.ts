@@ -11,6 +11,11 @@ export type RoomSelectionInput = {
 export type RoomSelectionContext = {
   rooms: RoomRef[];
   currentRoomId: string | null;
+  /**
+   * The room the address asked for, until a list of rooms holds it: the first list may be the one
+   * this device stored, without a room added since (a link to it opens it once the server's list
+   * comes). The member's own pick of a room ends the wait.
+   */
   requestedName: string | null;
   lastRoomId: string | null;
 };
@@ -23,7 +28,9 @@ export type RoomSelectionEvent =
 /**
  * Which room the chat and notification pages show (spec 2 §2): the `room` parameter matched
  * case-insensitively (then removed from the address), else the last room stored locally, else the
- * first room. Opening a room stores it and resets its badges. The effects read `currentRoomId`.
+ * first room; a parameter naming a room the list does not hold yet is taken when a list holds it,
+ * unless the member picked a room meanwhile. Opening a room stores it and resets its badges. The
+ * effects read `currentRoomId`.
  */
 export const roomSelectionMachine = setup({
   types: {
@@ -43,6 +50,8 @@ export const roomSelectionMachine = setup({
     isOtherRoom: ({ context, event }) => event.type === 'room.select' && event.roomId !== context.currentRoomId,
     currentRoomGone: ({ context, event }) =>
       event.type === 'rooms.loaded' && !event.rooms.some((room) => room.id === context.currentRoomId),
+    requestedRoomCame: ({ context, event }) =>
+      event.type === 'rooms.loaded' && context.requestedName !== null && matchRoom(event.rooms, context.requestedName) !== undefined,
   },
 }).createMachine({
   id: 'roomSelection',
@@ -63,7 +72,7 @@ export const roomSelectionMachine = setup({
             assign(({ context, event }) => ({
               rooms: event.rooms,
               currentRoomId: initialRoom(event.rooms, context.requestedName, context.lastRoomId),
-              requestedName: null,
+              requestedName: context.requestedName !== null && matchRoom(event.rooms, context.requestedName) === undefined ? context.requestedName : null,
             })),
             'persistLastRoom',
             'resetBadges',
@@ -77,12 +86,13 @@ export const roomSelectionMachine = setup({
       on: {
         'room.select': {
           guard: and(['isKnownRoom', 'isOtherRoom']),
-          actions: [assign({ currentRoomId: ({ event }) => event.roomId }), 'persistLastRoom', 'resetBadges'],
+          actions: [assign({ currentRoomId: ({ event }) => event.roomId, requestedName: null }), 'persistLastRoom', 'resetBadges'],
         },
         'room.requested': {
           actions: [
-            assign({
-              currentRoomId: ({ context, event }) => matchRoom(context.rooms, event.name)?.id ?? context.currentRoomId,
+            assign(({ context, event }) => {
+              const asked = matchRoom(context.rooms, event.name);
+              return { currentRoomId: asked?.id ?? context.currentRoomId, requestedName: asked ? null : event.name };
             }),
             'persistLastRoom',
             'resetBadges',
@@ -94,6 +104,16 @@ export const roomSelectionMachine = setup({
             guard: not('hasRooms'),
             target: 'waitingForRooms',
             actions: assign({ rooms: [], currentRoomId: null }),
+          },
+          {
+            guard: 'requestedRoomCame',
+            target: 'showingRoom',
+            reenter: true,
+            actions: [
+              assign(({ context, event }) => ({ rooms: event.rooms, currentRoomId: matchRoom(event.rooms, context.requestedName!)!.id, requestedName: null })),
+              'persistLastRoom',
+              'resetBadges',
+            ],
           },
           {
             guard: 'currentRoomGone',
