@@ -63,43 +63,61 @@ export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: n
 
 /** How often, at most, the readers of a busy room hear of its new messages (issue 25). */
 export const BADGE_INTERVAL_MS = 250;
-type PendingBadge = { count: number; seq: number };
+/**
+ * A room's messages not yet told to its readers: how many, the newest seq, and for each of their
+ * authors how many are their own (never unread to them).
+ */
+type PendingBadge = { count: number; seq: number; own: Map<number, number> };
 const pendingBadges = new WeakMap<ComptoirIo, Map<string, PendingBadge>>();
 
 /**
- * 'increase room message' to a room's readers (but the author, whose own messages are never unread
- * to them, and the members a block stands between with the author), coalesced per author: the
- * first message of a quiet room at once, then what came meanwhile once per `BADGE_INTERVAL_MS`,
- * with the count and the newest seq. Sockets joined to the room are left out:
- * they receive its messages, and a page counts those of a joined room it does not show itself
- * (src/sync/chat-sync.ts) — a badge arriving late there could count messages already read. A page
- * that joins the room meanwhile ignores a badge whose seq its cursor has passed.
+ * 'increase room message' to a room's readers, coalesced per room: the first message of a quiet room
+ * at once, then what came meanwhile once per `BADGE_INTERVAL_MS`, with the count and the newest seq —
+ * one event to the room's readers whoever wrote, so its cost does not grow with the number of
+ * authors (a badge per author and message cost the crowded load case a write to each of 2,000
+ * sockets per post). An author's own messages are never unread to them: the authors of the batch
+ * are left out of that event and told the others' count on their own. Sockets joined to the room
+ * are left out: they receive its messages, and a page counts those of a joined room it does not
+ * show itself (src/sync/chat-sync.ts) — a badge arriving late there could count messages already
+ * read. A page that joins the room meanwhile ignores a badge whose seq its cursor has passed. A
+ * message some members are kept from by a block goes on its own (blocks are rare), without them.
  */
 function announceBadge(io: ComptoirIo, room: string, author: number, hidden: number[], seq: number): void {
-  let pending = pendingBadges.get(io);
-  if (!pending) {
-    pending = new Map();
-    pendingBadges.set(io, pending);
+  if (hidden.length > 0) {
+    io.to(readersChannel(room))
+      .except([roomChannel(room), userChannel(author), ...hidden.map(userChannel)])
+      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count: 1, seq });
+    return;
   }
-  const key = `${room}|${author}|${[...hidden].sort((a, b) => a - b).join(',')}`;
-  const entry = pending.get(key);
+  let table = pendingBadges.get(io);
+  if (!table) {
+    table = new Map();
+    pendingBadges.set(io, table);
+  }
+  const entry = table.get(room);
   if (entry) {
     entry.count += 1;
     entry.seq = Math.max(entry.seq, seq);
+    entry.own.set(author, (entry.own.get(author) ?? 0) + 1);
     return;
   }
-  const fresh: PendingBadge = { count: 1, seq };
-  pending.set(key, fresh);
-  const table = pending;
+  const fresh: PendingBadge = { count: 1, seq, own: new Map([[author, 1]]) };
+  table.set(room, fresh);
+  const pending = table;
   const send = () => {
     if (fresh.count === 0) {
-      table.delete(key);
+      pending.delete(room);
       return;
     }
+    const { count, seq: newest, own } = fresh;
     io.to(readersChannel(room))
-      .except([roomChannel(room), userChannel(author), ...hidden.map(userChannel)])
-      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count: fresh.count, seq: fresh.seq });
+      .except([roomChannel(room), ...[...own.keys()].map(userChannel)])
+      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count, seq: newest });
+    // (An author is one of the room's readers: they wrote in it.)
+    for (const [user, mine] of own)
+      if (count > mine) io.to(userChannel(user)).except(roomChannel(room)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count: count - mine, seq: newest });
     fresh.count = 0;
+    fresh.own = new Map();
     setTimeout(send, BADGE_INTERVAL_MS).unref();
   };
   send();

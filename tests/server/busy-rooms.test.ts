@@ -269,6 +269,25 @@ describe('rights read for each post (issue 25)', () => {
     expect((await joinedBadges).filter((payload) => increaseRoomMessageEvent.parse(payload).room === 'indices')).toEqual([]);
   });
 
+  it("coalesces a room's badges whoever wrote: its readers hear them together, each author the others' count", async () => {
+    const reader = await chat.open('coach');
+    const readerBadges = collect(reader, SERVER_EVENTS.increaseRoomMessage, 1000);
+    const accounts = ['vip', 'live', 'support'];
+    const senders = await Promise.all(accounts.map((account) => chat.open(account)));
+    // Each author's other device, not in the room.
+    const ownDevices = await Promise.all(accounts.map((account) => chat.open(account)));
+    const ownBadges = ownDevices.map((device) => collect(device, SERVER_EVENTS.increaseRoomMessage, 1000));
+    const words = Array.from({ length: 9 }, (_, i) => `Tous ensemble ${i}`);
+    await Promise.all(words.map((content, i) => chat.ask(senders[i % 3]!, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'crypto', content }, postMessageAck)));
+    const inCrypto = async (badges: Promise<unknown[]>) => (await badges).map((payload) => increaseRoomMessageEvent.parse(payload)).filter((badge) => badge.room === 'crypto');
+    const counts = await inCrypto(readerBadges);
+    expect(counts.reduce((sum, badge) => sum + badge.count, 0)).toBe(9);
+    // One event counts several authors' messages (a badge per author counted three at most).
+    expect(Math.max(...counts.map((badge) => badge.count))).toBeGreaterThan(3);
+    // Each author's other device: the six the two others wrote, never their own three.
+    for (const badges of ownBadges) expect((await inCrypto(badges)).reduce((sum, badge) => sum + badge.count, 0)).toBe(6);
+  });
+
   it('no longer delivers to a member the post made right after they blocked its author', async () => {
     const author = await chat.open('analyste');
     const blocker = await chat.open('live');
