@@ -5,7 +5,6 @@ import { openBrowserDatabase } from './store/open-browser-database';
 import type { ApiClient } from './sync/api-client';
 import { createChatConnection } from './sync/chat-connection';
 import { createContentSync } from './sync/content-sync';
-import { NO_REPLAY_FILTER } from './domain/replay-rules';
 import { createLiveIntents } from './sync/live-intents';
 import { progressWaiting, replayPositionWaiting } from './store/outbox-waiting';
 import { readFirstScreen, type FirstScreen } from './sync/first-screen';
@@ -60,7 +59,11 @@ export async function openDataLayer(api: ApiClient, session: { refreshUser: () =
       // A replay published while nobody shows replays is stored all the same: the list opens with it.
       fold: async (replay) => (await import('./sync/fold-replays')).foldReplays(db, [replay]),
       // Caught up only where a screen has loaded the replays (their screens load their pages).
-      refresh: async () => void (await replays.loaded()?.loadPage(NO_REPLAY_FILTER, 1)),
+      refresh: async () => {
+        const sync = replays.loaded();
+        // (The filter's rules come with the replays' chunk: the chat's code holds none of them.)
+        if (sync) await sync.loadPage((await import('./domain/replay-rules')).NO_REPLAY_FILTER, 1);
+      },
     },
   });
   return {

@@ -19,7 +19,6 @@ import type { ApiClient } from './api-client';
 import { startContentSubscriptions } from './content-subscriptions';
 import { foldArticles, foldBanners, foldPlanningPage, foldPoll, foldPollAnswers, foldTools } from './fold-content';
 import { HOME_ARTICLES_KEY } from '../store/home-queries';
-import { foldArticleCategories } from './fold-news';
 
 /** Articles the home page shows besides Morning Mood and the DailyBrief. */
 export const HOME_ARTICLE_COUNT = 4;
@@ -86,7 +85,8 @@ export function createContentSync(deps: {
   async function syncArticles() {
     const categories = await api.request(articleCategoriesResponse, 'content', '/api/landing-categories');
     if (!categories.ok || stopped) return;
-    await foldArticleCategories(db, categories.data.data);
+    // (The news' folds come in their own chunk, shared with the news screens: not with the chat's code.)
+    await (await import('./fold-news')).foldArticleCategories(db, categories.data.data);
     const nameOf = (id: number) => categories.data.data.find((c) => c.id === id)?.name;
     const pages = await Promise.all([
       ...[ARTICLE_CATEGORY.MORNING_MOOD, ARTICLE_CATEGORY.DAILY_BRIEF].map((id) => {
