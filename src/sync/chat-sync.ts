@@ -398,8 +398,7 @@ export function createChatSync(deps: {
                 clearTimeout(slowedDown);
                 slowedDown = setTimeout(() => void flushOutbox(), UNANSWERED_RETRY_MS);
               }
-              // (The round ends: a message queued meanwhile goes with the next one, not at once.)
-              return;
+              break;
             }
             if (typeof outcome === 'number') {
               // Slowed down by the server: this one and those after it leave, in order, once the
