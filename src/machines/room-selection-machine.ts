@@ -25,6 +25,9 @@ export type RoomSelectionEvent =
   | { type: 'room.select'; roomId: string }
   | { type: 'room.requested'; name: string };
 
+/** The name the address asked for while no room of `rooms` answers to it; null once one does (or none was asked). */
+const stillWaited = (rooms: readonly RoomRef[], name: string | null): string | null => (name !== null && matchRoom(rooms, name) === undefined ? name : null);
+
 /**
  * Which room the chat and notification pages show (spec 2 §2): the `room` parameter matched
  * case-insensitively (then removed from the address), else the last room stored locally, else the
@@ -50,8 +53,7 @@ export const roomSelectionMachine = setup({
     isOtherRoom: ({ context, event }) => event.type === 'room.select' && event.roomId !== context.currentRoomId,
     currentRoomGone: ({ context, event }) =>
       event.type === 'rooms.loaded' && !event.rooms.some((room) => room.id === context.currentRoomId),
-    requestedRoomCame: ({ context, event }) =>
-      event.type === 'rooms.loaded' && context.requestedName !== null && matchRoom(event.rooms, context.requestedName) !== undefined,
+    requestedRoomCame: ({ context, event }) => event.type === 'rooms.loaded' && context.requestedName !== null && stillWaited(event.rooms, context.requestedName) === null,
   },
 }).createMachine({
   id: 'roomSelection',
@@ -72,7 +74,7 @@ export const roomSelectionMachine = setup({
             assign(({ context, event }) => ({
               rooms: event.rooms,
               currentRoomId: initialRoom(event.rooms, context.requestedName, context.lastRoomId),
-              requestedName: context.requestedName !== null && matchRoom(event.rooms, context.requestedName) === undefined ? context.requestedName : null,
+              requestedName: stillWaited(event.rooms, context.requestedName),
             })),
             'persistLastRoom',
             'resetBadges',
@@ -90,10 +92,10 @@ export const roomSelectionMachine = setup({
         },
         'room.requested': {
           actions: [
-            assign(({ context, event }) => {
-              const asked = matchRoom(context.rooms, event.name);
-              return { currentRoomId: asked?.id ?? context.currentRoomId, requestedName: asked ? null : event.name };
-            }),
+            assign(({ context, event }) => ({
+              currentRoomId: matchRoom(context.rooms, event.name)?.id ?? context.currentRoomId,
+              requestedName: stillWaited(context.rooms, event.name),
+            })),
             'persistLastRoom',
             'resetBadges',
             'clearRoomParam',

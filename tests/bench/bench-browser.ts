@@ -115,3 +115,12 @@ export async function signInThroughForm(page: Page, identifier: string, password
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Mon profil' })).toBeVisible({ timeout: 20_000 });
 }
+
+/** The page's sampling CPU profiler (Chrome DevTools Protocol), started now. */
+export async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return { stop: async () => (await cdp.send('Profiler.stop')).profile };
+}

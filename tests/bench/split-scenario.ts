@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { copyProfile, launchProfile } from './bench-browser';
+import { copyProfile, launchProfile, startPageProfile } from './bench-browser';
 import { chatPath, type BenchRun } from './bench-run';
 import { runBurst } from './burst-senders';
 import { BENCH_SENDERS } from './seed-bench-data';
@@ -110,14 +110,6 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
   }
 }
 
-/** The page's sampling CPU profiler (Chrome DevTools Protocol), started now. */
-export async function startPageProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return { stop: async () => (await cdp.send('Profiler.stop')).profile };
-}
 
 /** A DevTools timeline trace of the page (Chrome DevTools Protocol), started now. */
 async function startPageTrace(page: Page): Promise<{ stop(): Promise<unknown> }> {

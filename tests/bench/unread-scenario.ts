@@ -1,13 +1,12 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { READ_CLIENT_EVENTS } from '../../src/contract/read-state';
 import { CHAT_TEXT } from '../../src/domain/chat-text-fr';
-import { copyProfile, launchProfile, paintedAt, roomButton } from './bench-browser';
+import { copyProfile, launchProfile, paintedAt, roomButton, startPageProfile } from './bench-browser';
 import { chatPath, type BenchRun } from './bench-run';
 import { newestRows, openSocket } from './burst-senders';
 import { rawHistoryFloor } from './page-floors';
 import { BENCH_COACH, type SeededRoom } from './seed-bench-data';
-import { startPageProfile } from './split-scenario';
-import { writeFileSync } from 'node:fs';
 
 export type UnreadSamples = { ms: number[]; floors: number[] };
 
