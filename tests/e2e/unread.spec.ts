@@ -86,6 +86,43 @@ test('a message sent from a room opened at its first unread brings the log to it
   for (const page of [vip, coach]) await page.context().close();
 });
 
+test('a message sent as soon as the composer shows, while the room still opens at its first unread, shows at the end', async ({ browser }) => {
+  // Crypto read up to its newest message, a draft left in it.
+  const vip = await member(browser, 'vip', 'Crypto');
+  await expect.poll(() => unreadIn(vip, 'crypto')).toBe(0);
+  const mine = unique('Envoyé en arrivant');
+  await composer(vip).fill(mine);
+  await expect(roomButton(vip, 'Crypto').getByRole('img', { name: 'Brouillon' })).toBeVisible();
+  // Away (offline): its store misses what `coach` posts meanwhile.
+  await vip.context().setOffline(true);
+  const coachContext = await browser.newContext();
+  const coach = await signedInPage(coachContext, 'coach', '/chat?room=Forex');
+  const texts = Array.from({ length: 30 }, (_, i) => `${unique('Crypto au retour')} n°${i + 1}`);
+  await postOverSocket(coach, { room: 'crypto' }, texts);
+  await vip.context().setOffline(false);
+
+  // Crypto opened anew (a link, a reload), the draft sent the moment its composer shows, before the
+  // log's rows are laid out (then at the first unread, or followed by the rows it missed), as a
+  // member in a hurry (or the soak's browsers) does. Without the list following its own message,
+  // one run in three ended above the end with 'Revenir au direct', the message below the fold.
+  await vip.addInitScript(() => {
+    const sendOnce = () => {
+      const box = document.querySelector<HTMLTextAreaElement>('section[aria-label="Crypto"] textarea[aria-label="Votre message"]');
+      if (!box || box.value.length === 0) return false;
+      box.form?.requestSubmit();
+      return true;
+    };
+    const watch = new MutationObserver(() => {
+      if (sendOnce()) watch.disconnect();
+    });
+    watch.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  });
+  await vip.goto('/chat?room=Crypto');
+  await expect(log(vip).locator('article[data-id]').filter({ hasText: mine })).toBeInViewport({ timeout: paced(10_000) });
+  await expect(vip.getByRole('button', { name: /Revenir au direct|nouveaux? messages?/ })).toHaveCount(0);
+  for (const page of [vip, coach]) await page.context().close();
+});
+
 test("'Marquer comme non lu' brings the line and the badge back; 'Tout marquer comme lu' clears every badge", async ({ browser }) => {
   const vip = await member(browser, 'vip', 'Forex');
   const coachContext = await browser.newContext();

@@ -375,6 +375,11 @@ export function MessageList(props: {
     return measuredRowHeight ?? (Number.isFinite(kept) && kept > 0 ? kept : undefined);
   });
   const scroller = useRef<HTMLElement | null>(null);
+  /** The newest outbox entry's date the list has heard of (those before it opened are not news). */
+  const [openedSince] = useState(Date.now);
+  const ownSeen = useRef(openedSince);
+  /** The reader sent a message and has not taken the scroll since: the log goes to its end (below). */
+  const followOwn = useRef(false);
   /** The log's scroll as virtuoso last heard it (a scroll event), and the frame that checks it. */
   const heardScroll = useRef({ top: -1, height: -1, box: -1 });
   const syncFrame = useRef<number | null>(null);
@@ -425,7 +430,7 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && generation === 0 && !settled.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
+    if (startId !== null && generation === 0 && !settled.current && !followOwn.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
     if (startId !== null && generation === 0) settled.current = true;
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
@@ -544,12 +549,24 @@ export function MessageList(props: {
   };
 
   // The reader's own new message brings the log back to the stream's end, where it shows: from a
-  // slid or jumped window, and from rows above the end (a room opened at its first unread).
-  const pendingCount = useRef(pending.length);
+  // slid or jumped window, and from rows above the end (a room opened at its first unread). Until
+  // the reader takes the scroll again, or the outbox is empty with the end shown, whatever else
+  // would move the log away from it gives way: a message sent while the room was still opening
+  // (its window read, then laid out at the first unread) ended above its end with its own row
+  // below the fold (the soak's browsers, writing as soon as the composer showed).
+  const sentAt = pending.reduce((latest, entry) => Math.max(latest, entry.createdAt), 0);
+  const listShown = loaded && !(props.readRoom !== undefined && opened === undefined);
   useEffect(() => {
-    if (pending.length > pendingCount.current && (slid || jump !== null || !atBottom)) backToEnd();
-    pendingCount.current = pending.length;
-  });
+    if (sentAt > ownSeen.current) {
+      ownSeen.current = sentAt;
+      followOwn.current = true;
+    }
+    if (!followOwn.current) return;
+    if (slid || jump !== null || !atBottom) {
+      if (listShown) backToEnd();
+    } else if (pending.length === 0) followOwn.current = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what moves the log, or sends
+  }, [sentAt, slid, jump?.n, atBottom, generation, listShown, pending.length === 0]);
 
   // Tells the page its first rows are on screen, once virtuoso has rendered them (or at once for
   // an empty list): the page's secondary queries then never compete with the rows' first paint.
@@ -764,6 +781,7 @@ export function MessageList(props: {
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
+    followOwn.current = false;
   };
   useEffect(() => () => {
     if (keepEnd.current.timer !== null) clearTimeout(keepEnd.current.timer);
@@ -786,7 +804,7 @@ export function MessageList(props: {
         initialTopMostItemIndex={
           jumpIndex >= 0
             ? { index: jumpIndex, align: 'center' }
-            : lineIndex >= 0 && (generation === 0 || jump?.unread === true)
+            : lineIndex >= 0 && (generation === 0 || jump?.unread === true) && !followOwn.current
               ? { index: lineIndex, align: 'start' }
               : Math.max(0, items.length - 1)
         }
