@@ -38,8 +38,8 @@ export type RoomPostsOptions = {
   /** The wait answered to a post turned away: this, plus up to as much again at random (retries spread out). */
   retryAfterMs: number;
   /**
-   * Told of each batch's new messages, in seq order, before their posts are answered (they go to
-   * the room together); the outcomes then say `announced`. Without it, each post's caller announces.
+   * Told of each batch's new messages, in seq order, right after their posts are answered (they go
+   * to the room together); the outcomes then say `announced`. Without it, each post's caller announces.
    */
   announce?: (posts: { message: ChatMessage; blockerIds: number[] }[]) => void;
 };
@@ -96,14 +96,19 @@ export function createRoomPosts(db: Database, options: Partial<RoomPostsOptions>
           const outcomes = await postRoomMessages(db, roomId, batch);
           const took = performance.now() - started;
           batchMs = batchMs === 0 ? took : batchMs * 0.8 + took * 0.2;
-          if (announce) {
-            const written = outcomes.flatMap((o) => ('created' in o && o.created ? [{ message: o.message, blockerIds: o.blockerIds }] : []));
-            if (written.length > 0) announce(written);
-          }
           batch.forEach((job, i) => {
             const outcome = outcomes[i]!;
             job.answer(announce && 'created' in outcome && outcome.created ? { ...outcome, announced: true } : outcome);
           });
+          // The authors hear their answers first (each a frame on its own socket), then the room
+          // its new messages: announced after the answers' continuations have run (a promise's
+          // are microtasks), so an answer never waits behind a frame to every member of the room.
+          // In order all the same: the next batch's messages are announced after its write, in a
+          // later turn of the loop than this one's.
+          if (announce) {
+            const written = outcomes.flatMap((o) => ('created' in o && o.created ? [{ message: o.message, blockerIds: o.blockerIds }] : []));
+            if (written.length > 0) setImmediate(() => announce(written));
+          }
         } catch (error) {
           for (const job of batch) job.fail(error);
         } finally {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ENTRY_PORT_VARIABLE, socketCensus } from './node-census';
+import { SERVER_NODE_FLAGS } from '../node-flags';
 
 /**
  * N processes of the built server (`server/dist/main.js`) on consecutive ports, as node:cluster
@@ -74,7 +75,7 @@ export async function startCluster(settings: ClusterSettings): Promise<RunningCl
     exec: join(settings.root, SERVER_ENTRY),
     // Not this process's arguments, which node:cluster hands its workers by default.
     args: [],
-    execArgv: ['--enable-source-maps', '--import', pathToFileURL(join(settings.root, NODE_PRELOAD)).href],
+    execArgv: [...SERVER_NODE_FLAGS, '--import', pathToFileURL(join(settings.root, NODE_PRELOAD)).href],
     cwd: settings.root,
     silent: true,
   });

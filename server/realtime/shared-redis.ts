@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
+import type { Server } from 'socket.io';
 
 /**
  * Redis when `REDIS_URL` is set (issue 24): the processes of one deployment share through it the
@@ -8,6 +9,8 @@ import { createClient } from 'redis';
  */
 export type SharedRedis = {
   client: RedisClient;
+  /** socket.io's adapter over Redis streams: each process's broadcasts reach the others' sockets. */
+  socketAdapter: NonNullable<ConstructorParameters<typeof Server>[1]>['adapter'];
   /** Key prefix of this deployment (`REDIS_PREFIX`): several deployments may share one Redis. */
   prefix: string;
   /**
@@ -18,12 +21,16 @@ export type SharedRedis = {
   close(): Promise<void>;
 };
 
-/** A lost connection is tried again every 100 ms doubling, at most every 5 s. */
-const redisClient = (url: string) => createClient({ url, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5_000) } });
-type RedisClient = ReturnType<typeof redisClient>;
+type RedisClient = ReturnType<typeof createClient>;
 
+/**
+ * The Redis client and the streams adapter are loaded here, only by a process that uses them: a
+ * process on its own never holds their code (about 8 MB of a server's heap).
+ */
 export async function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Promise<SharedRedis> {
-  const client = redisClient(url);
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
+  // A lost connection is tried again every 100 ms doubling, at most every 5 s.
+  const client: RedisClient = createClient({ url, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5_000) } });
   // A lost connection is retried by the client; its errors are logged, never thrown at the process.
   client.on('error', (error: unknown) => log.warn({ err: error }, 'redis'));
   await client.connect();
@@ -37,6 +44,7 @@ export async function connectRedis(url: string, prefix: string, log: FastifyBase
     })());
   return {
     client,
+    socketAdapter: createAdapter(client, { streamName: `${prefix}:socket.io` }),
     prefix,
     async listen(channel, onMessage) {
       await (await subscriberConnection()).subscribe(channel, (message) => onMessage(message));

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { SharedRedis } from './shared-redis';
 import type { z } from 'zod/mini';
 import {
@@ -137,7 +136,7 @@ export function attachSocketServer(app: FastifyInstance, db: Database, options: 
   const io: ComptoirIo = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
-    ...(redis ? { adapter: createAdapter(redis.client, { streamName: `${redis.prefix}:socket.io` }) } : {}),
+    ...(redis ? { adapter: redis.socketAdapter } : {}),
   });
   // Posts to a room written together are announced together (issue 25).
   const posts: RoomPosts = createRoomPosts(db, { ...roomPosts, announce: (written) => announceRoomPosts(io, written) });

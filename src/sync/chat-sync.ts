@@ -536,7 +536,7 @@ export function createChatSync(deps: {
       if (onScreen(event.room)) return;
       const { seq } = event;
       if (seq === undefined) return enqueueBadge(event.room, event.count);
-      // Sent at most every 250 ms: the room may have been opened (and caught up) since, or its
+      // Sent at most once a second: the room may have been opened (and caught up) since, or its
       // read state counted it already (src/contract/read-state.ts `seq`).
       void serial(async () => {
         const [cursor, read] = await Promise.all([readCursor(db, channelKey({ room: event.room })), readKv<RoomRead>(db, readStateKey(event.room))]);

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 
 /**
  * The servers the load runs against, each in a process of its own: Comptoir's production start
- * (`server/main.ts`, NODE_ENV=production) on the embedded database or PostgreSQL, and the bare
+ * (`server/main.ts` compiled, NODE_ENV=production, with `npm start`'s node flags) on the embedded database or PostgreSQL, and the bare
  * socket.io server of `bench/bare-server.ts` (the floor). Their resident memory is sampled from
  * /proc while a run lasts.
  */
@@ -31,7 +32,7 @@ export async function startLoadServer(port: number, server: ServerKind): Promise
   // `LOAD_CPU_PROF=dir`: the server's CPU profile over its run, written into dir when it stops.
   const profile = server.kind === 'comptoir' && process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [];
   const withMemory = server.kind === 'comptoir' && server.memory === true;
-  const child = spawn(process.execPath, [...profile, ...(withMemory ? ['--expose-gc'] : []), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+  const child = spawn(process.execPath, [...(server.kind === 'comptoir' ? SERVER_NODE_FLAGS : []), ...profile, ...(withMemory ? ['--expose-gc'] : []), ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: {
       ...process.env,

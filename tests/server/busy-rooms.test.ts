@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { chatMessagesEvent, CLIENT_EVENTS, increaseRoomMessageEvent, messagesOf, postMessageAck, SERVER_EVENTS } from '../../src/contract/chat';
 import { SUBSCRIPTION } from '../../src/domain/subscription-ids';
 import { BANNED, NOT_ALLOWED } from '../../server/chat/chat-access';
+import { BADGE_INTERVAL_MS } from '../../server/chat/chat-broadcast';
 import { postRoomMessages, type PostOutcome } from '../../server/chat/post-message';
 import { createRoomPosts, SERVER_BUSY } from '../../server/chat/room-posts';
 import type { OpenDatabase } from '../../server/db/open-database';
@@ -19,6 +20,9 @@ import { migratedDatabase } from './migrated-template';
  * write, a post is turned away at once with a wait; a member's rights are read for each post, so
  * a ban, an expiry or a block applies to the very next one.
  */
+
+/** Long enough for a badge at once and the interval's next one. */
+const BADGES_SETTLE_MS = 2 * BADGE_INTERVAL_MS + 500;
 
 describe('group commit', () => {
   let database: OpenDatabase;
@@ -240,11 +244,11 @@ describe('rights read for each post (issue 25)', () => {
   it('announces posts written together as one event, in seq order, each message once, and coalesces their badges', async () => {
     const listener = await chat.open('coach');
     await chat.join(listener, 'indices');
-    const heard = collect(listener, SERVER_EVENTS.message, 1000);
-    const joinedBadges = collect(listener, SERVER_EVENTS.increaseRoomMessage, 1000);
+    const heard = collect(listener, SERVER_EVENTS.message, BADGES_SETTLE_MS);
+    const joinedBadges = collect(listener, SERVER_EVENTS.increaseRoomMessage, BADGES_SETTLE_MS);
     // The same member's other device, not in the room: it hears of them by badges.
     const elsewhere = await chat.open('coach');
-    const badges = collect(elsewhere, SERVER_EVENTS.increaseRoomMessage, 1000);
+    const badges = collect(elsewhere, SERVER_EVENTS.increaseRoomMessage, BADGES_SETTLE_MS);
     const senders = await Promise.all(['vip', 'live', 'support'].map((account) => chat.open(account)));
     const words = Array.from({ length: 9 }, (_, i) => `Ensemble ${i}`);
     const posted = await Promise.all(
@@ -259,7 +263,7 @@ describe('rights read for each post (issue 25)', () => {
       const seqs = event.map((m) => m.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
-    // The readers' badges, coalesced: at most one per 250 ms, counting the nine, the newest seq
+    // The readers' badges, coalesced: at most one per BADGE_INTERVAL_MS, counting the nine, the newest seq
     // named; none to a socket joined to the room (it has the messages).
     const counts = (await badges).map((payload) => increaseRoomMessageEvent.parse(payload)).filter((badge) => badge.room === 'indices');
     expect(counts.reduce((sum, badge) => sum + badge.count, 0)).toBe(words.length);
@@ -269,14 +273,36 @@ describe('rights read for each post (issue 25)', () => {
     expect((await joinedBadges).filter((payload) => increaseRoomMessageEvent.parse(payload).room === 'indices')).toEqual([]);
   });
 
+  it('answers each author before announcing the batch to the room, its own socket included', async () => {
+    const senders = await Promise.all(['vip', 'live', 'support'].map((account) => chat.open(account)));
+    for (const sender of senders) await chat.join(sender, 'indices');
+    const order = await Promise.all(
+      senders.map(async (sender, i) => {
+        const clientId = randomUUID();
+        const heard: string[] = [];
+        sender.on(SERVER_EVENTS.message, (payload: unknown) => {
+          if (messagesOf(chatMessagesEvent.parse(payload)).some((m) => m.clientId === clientId)) heard.push('room');
+        });
+        // Heard in the acknowledgement's own callback: both frames may come in one read, and a
+        // promise's continuation would run after the second one's handler.
+        sender.emit(CLIENT_EVENTS.post, { clientId, room: 'indices', content: `Réponse d'abord ${i}` }, (answer: unknown) => {
+          if ('message' in postMessageAck.parse(answer)) heard.push('answer');
+        });
+        await expect.poll(() => heard.length).toBe(2);
+        return heard;
+      }),
+    );
+    expect(order).toEqual(senders.map(() => ['answer', 'room']));
+  });
+
   it("coalesces a room's badges whoever wrote: its readers hear them together, each author the others' count", async () => {
     const reader = await chat.open('coach');
-    const readerBadges = collect(reader, SERVER_EVENTS.increaseRoomMessage, 1000);
+    const readerBadges = collect(reader, SERVER_EVENTS.increaseRoomMessage, BADGES_SETTLE_MS);
     const accounts = ['vip', 'live', 'support'];
     const senders = await Promise.all(accounts.map((account) => chat.open(account)));
     // Each author's other device, not in the room.
     const ownDevices = await Promise.all(accounts.map((account) => chat.open(account)));
-    const ownBadges = ownDevices.map((device) => collect(device, SERVER_EVENTS.increaseRoomMessage, 1000));
+    const ownBadges = ownDevices.map((device) => collect(device, SERVER_EVENTS.increaseRoomMessage, BADGES_SETTLE_MS));
     const words = Array.from({ length: 9 }, (_, i) => `Tous ensemble ${i}`);
     await Promise.all(words.map((content, i) => chat.ask(senders[i % 3]!, CLIENT_EVENTS.post, { clientId: randomUUID(), room: 'crypto', content }, postMessageAck)));
     const inCrypto = async (badges: Promise<unknown[]>) => (await badges).map((payload) => increaseRoomMessageEvent.parse(payload)).filter((badge) => badge.room === 'crypto');
