@@ -378,8 +378,11 @@ export function MessageList(props: {
   /** The newest outbox entry's date the list has heard of (those before it opened are not news). */
   const [openedSince] = useState(Date.now);
   const ownSeen = useRef(openedSince);
-  /** The reader sent a message and has not taken the scroll since: the log goes to its end (below). */
-  const followOwn = useRef(false);
+  /**
+   * The reader sent a message and has not taken the scroll since: the log goes to its end (below).
+   * With the jump shown then: one they open afterwards (a search result, a mention) is theirs to read.
+   */
+  const followOwn = useRef<{ jump: number | null } | null>(null);
   /** The log's scroll as virtuoso last heard it (a scroll event), and the frame that checks it. */
   const heardScroll = useRef({ top: -1, height: -1, box: -1 });
   const syncFrame = useRef<number | null>(null);
@@ -430,7 +433,7 @@ export function MessageList(props: {
     }
     // A list opened at its first unread starts where it means to: it may read ahead at once. Its
     // row is brought to the top as the rows above it are measured.
-    if (startId !== null && generation === 0 && !settled.current && !followOwn.current) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
+    if (startId !== null && generation === 0 && !settled.current && followOwn.current === null) settleTo(offRow(startId), { bring: () => bringRow(startId, 'start') });
     if (startId !== null && generation === 0) settled.current = true;
     if (jump?.shown && jumpSettled.current !== jump.n) {
       jumpSettled.current = jump.n;
@@ -550,23 +553,27 @@ export function MessageList(props: {
 
   // The reader's own new message brings the log back to the stream's end, where it shows: from a
   // slid or jumped window, and from rows above the end (a room opened at its first unread). Until
-  // the reader takes the scroll again, or the outbox is empty with the end shown, whatever else
-  // would move the log away from it gives way: a message sent while the room was still opening
-  // (its window read, then laid out at the first unread) ended above its end with its own row
-  // below the fold (the soak's browsers, writing as soon as the composer showed).
+  // the reader takes the scroll again, opens a message, or nothing is being sent with the end
+  // shown, whatever else would move the log away from it gives way: a message sent while the room
+  // was still opening (its window read, then laid out at the first unread, or its missed rows
+  // landing) ended above its end with its own row below the fold (the soak's browsers, writing as
+  // soon as the composer showed).
   const sentAt = pending.reduce((latest, entry) => Math.max(latest, entry.createdAt), 0);
+  const sending = pending.some((entry) => entry.status === 'pending');
   const listShown = loaded && !(props.readRoom !== undefined && opened === undefined);
   useEffect(() => {
     if (sentAt > ownSeen.current) {
       ownSeen.current = sentAt;
-      followOwn.current = true;
+      followOwn.current = { jump: jump?.n ?? null };
     }
-    if (!followOwn.current) return;
-    if (slid || jump !== null || !atBottom) {
+    const following = followOwn.current;
+    if (following === null) return;
+    if (jump !== null && !jump.unread && jump.n !== following.jump) followOwn.current = null;
+    else if (slid || jump !== null || !atBottom) {
       if (listShown) backToEnd();
-    } else if (pending.length === 0) followOwn.current = false;
+    } else if (!sending) followOwn.current = null;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- what moves the log, or sends
-  }, [sentAt, slid, jump?.n, atBottom, generation, listShown, pending.length === 0]);
+  }, [sentAt, slid, jump?.n, atBottom, generation, listShown, sending]);
 
   // Tells the page its first rows are on screen, once virtuoso has rendered them (or at once for
   // an empty list): the page's secondary queries then never compete with the rows' first paint.
@@ -781,7 +788,7 @@ export function MessageList(props: {
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
     keepEnd.current.armed = false;
-    followOwn.current = false;
+    followOwn.current = null;
   };
   useEffect(() => () => {
     if (keepEnd.current.timer !== null) clearTimeout(keepEnd.current.timer);
@@ -804,7 +811,7 @@ export function MessageList(props: {
         initialTopMostItemIndex={
           jumpIndex >= 0
             ? { index: jumpIndex, align: 'center' }
-            : lineIndex >= 0 && (generation === 0 || jump?.unread === true) && !followOwn.current
+            : lineIndex >= 0 && (generation === 0 || jump?.unread === true) && followOwn.current === null
               ? { index: lineIndex, align: 'start' }
               : Math.max(0, items.length - 1)
         }
