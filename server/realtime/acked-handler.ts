@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_REQUEST } from '../chat/chat-access';
 import { DATABASE_UNAVAILABLE, databaseRetryMs, isDatabaseUnavailable } from '../db/database-unavailable';
 import { serverErrorMessage } from '../http/server-error';
+import { containsNul, NUL_REFUSED } from '../routes/invalid-body';
 
 type AckError = { error: string; retryAfterMs?: number };
 
 /**
  * A socket event handler answered through its acknowledgement: `run` gets the raw payload (each
- * handler decodes it with its contract schema), and a failure inside is logged and answered
+ * handler decodes it with its contract schema; one holding a NUL character is refused before), and a failure inside is logged and answered
  * 'Erreur lors de la requête (référence …)', never thrown into socket.io.
  */
 /** A contract schema, as the handlers use it. */
@@ -23,6 +24,10 @@ export function ackedHandlers(log: FastifyBaseLogger, userId: number) {
       const last = args.at(-1);
       const reply = typeof last === 'function' ? (answer: Answer | AckError) => void last(answer) : () => undefined;
       const input = typeof args[0] === 'function' ? undefined : args[0];
+      // NUL anywhere in a payload is refused before a handler reads it, as in a request
+      // (server/app.ts): PostgreSQL text cannot hold one ('more messages' of a conversation named
+      // "a\u0000b" was a server failure).
+      if (containsNul(input)) return reply({ error: NUL_REFUSED });
       run(input)
         .catch((error: unknown): AckError => {
           // The database out of reach: not refused, the client waits and sends again (its outbox keeps the post).

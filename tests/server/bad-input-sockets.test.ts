@@ -5,6 +5,7 @@ import { CLIENT_EVENTS } from '../../src/contract/chat';
 import { SOCKET_PATH } from '../../src/contract/hosts';
 import { INBOX_CLIENT_EVENTS } from '../../src/contract/inbox';
 import { READ_CLIENT_EVENTS } from '../../src/contract/read-state';
+import { NUL_REFUSED } from '../../server/routes/invalid-body';
 import { answerProblem, contractFieldNames, hugeValue, jsonObject, jsonValue, RUNS, SEED } from './bad-input-arbitraries';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -115,6 +116,16 @@ describe('bad input on every socket event', () => {
     const answer: unknown = await socket.timeout(10_000).emitWithAck('mark all rooms read', {});
     expect(answer).toHaveProperty('rooms');
     expect(rejections).toEqual([]);
+  });
+
+  it('refuses a NUL character anywhere in a payload, on every event, in French (PostgreSQL text cannot hold one)', async () => {
+    const socket = await open('vip');
+    // The case the fuzzer found: a conversation named "a\u0000b" was a server failure.
+    expect(await socket.timeout(10_000).emitWithAck(CLIENT_EVENTS.more, { conversationId: 'a\u0000b', cursor: null })).toEqual({ error: NUL_REFUSED });
+    for (const event of events) {
+      const answer: unknown = await socket.timeout(10_000).emitWithAck(event, { room: 'forex', nested: [{ ['clé\u0000']: 1 }] });
+      expect(answer, event).toEqual({ error: NUL_REFUSED });
+    }
   });
 
   it('closes only the connection of a message over the limit', async () => {
