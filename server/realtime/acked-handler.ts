@@ -9,8 +9,9 @@ type AckError = { error: string; retryAfterMs?: number };
 
 /**
  * A socket event handler answered through its acknowledgement: `run` gets the raw payload (each
- * handler decodes it with its contract schema; one holding a NUL character is refused before), and a failure inside is logged and answered
- * 'Erreur lors de la requête (référence …)', never thrown into socket.io.
+ * handler decodes it with its contract schema; one holding a NUL character is refused before),
+ * and a failure inside is logged and answered 'Erreur lors de la requête (référence …)', never
+ * thrown into socket.io.
  */
 /** A contract schema, as the handlers use it. */
 type Decoder<Input> = { safeParse(payload: unknown): { success: true; data: Input } | { success: false } };

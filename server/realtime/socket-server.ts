@@ -139,7 +139,15 @@ export function attachSocketServer(app: FastifyInstance, db: Database, options: 
     ...(redis ? { adapter: redis.socketAdapter } : {}),
   });
   // Posts to a room written together are announced together (issue 25).
-  const posts: RoomPosts = createRoomPosts(db, { ...roomPosts, announce: (written) => announceRoomPosts(io, written) });
+  // (Announced in a turn of its own, after the answers: a failure there is logged, never thrown at the process.)
+  const announce = (written: Parameters<typeof announceRoomPosts>[1]) => {
+    try {
+      announceRoomPosts(io, written);
+    } catch (error) {
+      app.log.error({ err: error }, 'room announcement failed');
+    }
+  };
+  const posts: RoomPosts = createRoomPosts(db, { ...roomPosts, announce });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth !== null && 'token' in auth && typeof auth.token === 'string' ? auth.token : null;

@@ -110,7 +110,6 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
   }
 }
 
-
 /** A DevTools timeline trace of the page (Chrome DevTools Protocol), started now. */
 async function startPageTrace(page: Page): Promise<{ stop(): Promise<unknown> }> {
   const cdp = await page.context().newCDPSession(page);

@@ -7,8 +7,8 @@ import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 
 /**
  * The servers the load runs against, each in a process of its own: Comptoir's production start
- * (`server/main.ts` compiled, NODE_ENV=production, with `npm start`'s node flags) on the embedded database or PostgreSQL, and the bare
- * socket.io server of `bench/bare-server.ts` (the floor). Their resident memory is sampled from
+ * (`server/main.ts` compiled, NODE_ENV=production, with `npm start`'s node flags) on the embedded
+ * database or PostgreSQL, and the bare socket.io server of `bench/bare-server.ts` (the floor). Their resident memory is sampled from
  * /proc while a run lasts.
  */
 

@@ -376,8 +376,7 @@ export function MessageList(props: {
   });
   const scroller = useRef<HTMLElement | null>(null);
   /** The newest outbox entry's date the list has heard of (those before it opened are not news). */
-  const [openedSince] = useState(Date.now);
-  const ownSeen = useRef(openedSince);
+  const ownSeen = useRef(Date.now());
   /**
    * The reader sent a message and has not taken the scroll since: the log goes to its end (below).
    * With the jump shown then: one they open afterwards (a search result, a mention) is theirs to read.
