@@ -72,7 +72,9 @@ function installProbe(): void {
     resetSeen() {
       probe.seen.clear();
       probe.painted.clear();
+      for (const row of pending.values()) visibility.unobserve(row);
       pending.clear();
+      shown.clear();
     },
   };
   window.__bench = probe;
@@ -106,53 +108,57 @@ function installProbe(): void {
 
   // Rows: first seen, then first painted where the reader can see them.
   /**
-   * The page's frames, counted by an animation callback of the probe's that runs first in each
-   * frame; `rendering` from it until the task after that frame (its callbacks, style, layout, resize
-   * observers and paint run in between). A row added while rendering is presented in that frame;
-   * a row added by a task, in the next one. Either is checked at the start of the frame after the
-   * one that presented it, and stamped then: the same rule whether the page renders in a task (a
-   * socket message's) or in an animation callback.
+   * Whether a row shows is the browser's own answer: an IntersectionObserver, computed in each
+   * frame's rendering once its layout is done (the row's box inside every scroller clipping it and
+   * the viewport, with some height), so the probe reads no layout itself. A page's own layout is
+   * never forced, nor done twice in a frame, for the probe's sake (reading boxes in an animation
+   * callback did: the split burst's profile showed a tenth of its main thread in the probe).
+   * The observer says which frame showed the row (its entry's time); the row is stamped painted at
+   * the start of the next frame (the probe's animation callback, first in each frame): a row
+   * rendered in a task shows in the next frame and is stamped at the one after, as one rendered in
+   * an animation callback shows in that frame and is stamped at the next.
    */
-  type Pending = { row: Element; due: number };
-  const pending = new Map<string, Pending>();
-  let frame = 0;
-  let rendering = false;
-  const afterFrame = new MessageChannel();
-  afterFrame.port1.onmessage = () => {
-    rendering = false;
+  const pending = new Map<string, Element>();
+  /** Rows the observer saw on screen, by the time of the frame that showed them. */
+  const shown = new Map<string, number>();
+  let frameStart = -1;
+  const stamp = (id: string, at: number) => {
+    if (!probe.painted.has(id)) probe.painted.set(id, at);
+    const row = pending.get(id);
+    if (row) visibility.unobserve(row);
+    pending.delete(id);
+    shown.delete(id);
   };
-  const visibleNow = (row: Element): boolean => {
-    if (!row.isConnected) return false;
-    const log = row.closest('[role=log]');
-    if (!log) return false;
-    const box = log.getBoundingClientRect();
-    const rect = row.getBoundingClientRect();
-    return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom;
-  };
-  // The count runs while rows wait to be painted, and a few frames after (a page left alone
+  const visibility = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const id = entry.target.getAttribute('data-id');
+      if (!id || pending.get(id) !== entry.target || !probe.trackPaint) continue;
+      if (!entry.isIntersecting || entry.intersectionRect.height <= 0) shown.delete(id);
+      // (Should this answer come after the next frame began, that frame's start is the stamp.)
+      else if (frameStart > entry.time) stamp(id, frameStart);
+      else shown.set(id, entry.time);
+    }
+  });
+  // The frames run while rows wait to be painted, and a few frames after (a page left alone
   // produces no frames: the probe does not make it).
   let looping = false;
   let idle = 0;
   const onFrame = () => {
-    frame += 1;
-    rendering = true;
-    afterFrame.port2.postMessage(null);
+    const now = performance.now();
+    frameStart = now;
     idle = pending.size === 0 ? idle + 1 : 0;
     if (idle > 10) {
       looping = false;
       return;
     }
     requestAnimationFrame(onFrame);
-    if (pending.size === 0 || !probe.trackPaint) return;
-    const now = performance.now();
-    for (const [id, { row, due }] of pending) {
-      if (due > frame) continue;
-      // (A row in a hidden room has no box: it is noted again when its room shows.)
-      if (!row.isConnected || row.getClientRects().length === 0) pending.delete(id);
-      else if (visibleNow(row)) {
-        probe.painted.set(id, now);
-        pending.delete(id);
-      }
+    for (const [id, at] of shown) if (at < now) stamp(id, now);
+    // A row gone from the DOM is forgotten (one that comes back is noted anew).
+    for (const [id, row] of pending) {
+      if (row.isConnected) continue;
+      visibility.unobserve(row);
+      pending.delete(id);
+      shown.delete(id);
     }
   };
   const countFrames = () => {
@@ -165,9 +171,14 @@ function installProbe(): void {
     const id = row.getAttribute('data-id');
     if (!id) return;
     if (!probe.seen.has(id)) probe.seen.set(id, now);
-    // A row React re-created (a new element for the same id) is followed until painted too.
+    // A row React re-created (a new element for the same id) is followed until painted too; a row
+    // of a kept room shown again is observed anew (the observer answers again for it).
     if (probe.trackPaint && !probe.painted.has(id)) {
-      pending.set(id, { row, due: frame + (rendering ? 1 : 2) });
+      const before = pending.get(id);
+      if (before !== undefined) visibility.unobserve(before);
+      pending.set(id, row);
+      shown.delete(id);
+      visibility.observe(row);
       countFrames();
     }
   };

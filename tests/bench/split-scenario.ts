@@ -48,7 +48,8 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     for (let i = 0; i < rooms.length; i += 1) await logs.nth(i).locator('article[data-id]').first().waitFor({ timeout: 60_000 });
     // Each column at its newest rows, as a member watching a live market has them.
     await page.evaluate(() => {
-      for (const scroller of document.querySelectorAll('[role=log] [data-virtuoso-scroller]')) scroller.scrollTop = scroller.scrollHeight;
+      // (The log is virtuoso's scroller itself: its props go on that element.)
+      for (const scroller of document.querySelectorAll('[role=log]')) scroller.scrollTop = scroller.scrollHeight;
     });
     await page.waitForTimeout(1000);
     await page.evaluate(() => {
@@ -62,18 +63,25 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     const work = await mainThreadWork(page);
     const pageStart = await page.evaluate(() => performance.now());
     // The DOM's rows per column, sampled through the burst.
+    // Also how far each column's scroll was from its end at worst (a column left behind paints nothing new).
     const sampling = page.evaluate(async (ms) => {
       let most = 0;
+      const logs = [...document.querySelectorAll('[role=log]')];
+      const farthest = logs.map(() => 0);
       const end = performance.now() + ms;
       while (performance.now() < end) {
-        for (const log of document.querySelectorAll('[role=log]')) most = Math.max(most, log.querySelectorAll('article').length);
+        logs.forEach((log, i) => {
+          most = Math.max(most, log.querySelectorAll('article').length);
+          farthest[i] = Math.max(farthest[i]!, log.scrollHeight - log.clientHeight - log.scrollTop);
+        });
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      return most;
+      return { most, farthest };
     }, seconds * 1000 + settleMs);
     const outcome = await runBurst(run.url, BENCH_SENDERS, { rooms: rooms.map((r) => r.id), perSecond, seconds, runId: `benchsplit${Date.now().toString(36)}` }, LINES.map((line, i) => `${line} #${i}`));
     await page.waitForTimeout(settleMs);
-    const domRows = await sampling;
+    const { most: domRows, farthest } = await sampling;
+    run.log(`    plus loin de la fin, par colonne : ${farthest.map((px) => `${Math.round(px)} px`).join(', ')}`);
     if (profiling) writeFileSync(process.env.BENCH_PAGE_PROFILE!, JSON.stringify(await profiling.stop()));
     if (tracing) writeFileSync(process.env.BENCH_PAGE_TRACE!, JSON.stringify(await tracing.stop()));
     const pageEnd = await page.evaluate(() => performance.now());
@@ -91,11 +99,16 @@ export async function splitBurstToPaint(run: BenchRun): Promise<SplitFigures> {
     const painted = new Map(probe.painted);
     const latencies: number[] = [];
     let notPainted = 0;
+    const missedIn = new Map(rooms.map((room) => [room.id, 0]));
     for (const [id, pushed] of outcome.pushedAt) {
       const at = painted.get(id);
-      if (at === undefined) notPainted += 1;
-      else latencies.push(probe.offset + at - pushed);
+      if (at === undefined) {
+        notPainted += 1;
+        const room = outcome.roomOf.get(id);
+        if (room !== undefined) missedIn.set(room, (missedIn.get(room) ?? 0) + 1);
+      } else latencies.push(probe.offset + at - pushed);
     }
+    run.log(`    non peints par colonne : ${rooms.map((room) => `${room.name} ${missedIn.get(room.id) ?? 0}`).join(', ')}`);
     return {
       latencies,
       notPainted,
