@@ -40,11 +40,32 @@ export const liveTail$ = (db: ComptoirDatabase, stream: string): Observable<read
 const shownFromTail = new Map<string, ChatMessage>();
 const SHOWN_KEPT = 2_000;
 
+/**
+ * Messages heard and not yet in their tail, per tail: shown together in a task of their own, after
+ * the socket's frames already waiting. Each tail's change renders its log at once (the views read
+ * it through `useSyncExternalStore`), so in a burst that outruns the page, the messages of every
+ * frame that waited meanwhile render once instead of once each; on a quiet page it costs one task.
+ */
+const heardOf = new Map<BehaviorSubject<readonly ChatMessage[]>, ChatMessage[]>();
+let showing = false;
+function showHeard(): void {
+  showing = false;
+  const heard = [...heardOf];
+  heardOf.clear();
+  for (const [subject, messages] of heard) if (messages.length > 0) subject.next([...subject.value, ...messages]);
+}
+
 /** Shows `messages` of `stream` until their batch is folded (`releaseLive`). */
 export function holdLive(db: ComptoirDatabase, stream: string, messages: readonly ChatMessage[]): void {
   if (messages.length === 0) return;
   const subject = tail(db, stream);
-  subject.next([...subject.value, ...messages]);
+  const heard = heardOf.get(subject);
+  if (heard) heard.push(...messages);
+  else heardOf.set(subject, [...messages]);
+  if (!showing) {
+    showing = true;
+    setTimeout(showHeard, 0);
+  }
   for (const message of messages) shownFromTail.set(message._id, message);
   for (const id of shownFromTail.keys()) {
     if (shownFromTail.size <= SHOWN_KEPT) break;
@@ -64,6 +85,9 @@ export function asShown(message: ChatMessage): ChatMessage {
 export function releaseLive(db: ComptoirDatabase, ids: ReadonlySet<string>): void {
   if (ids.size === 0) return;
   for (const subject of tailsOf.get(db)?.values() ?? []) {
+    // (Folded before it was shown: it never is.)
+    const heard = heardOf.get(subject);
+    if (heard?.some((m) => ids.has(m._id))) heardOf.set(subject, heard.filter((m) => !ids.has(m._id)));
     if (!subject.value.some((m) => ids.has(m._id))) continue;
     const kept = subject.value.filter((m) => !ids.has(m._id));
     subject.next(kept.length === 0 ? NONE : kept);

@@ -40,6 +40,7 @@ import type { ApiClient } from './api-client';
 import {
   advanceCursor,
   readCursor,
+  FOLD_WRITE_CHUNK,
   foldChatEvents,
   foldRooms,
   increaseRoomBadge,
@@ -234,7 +235,8 @@ export function createChatSync(deps: {
         const folded = new Set(events.flatMap((e) => (e.type === 'MessageReceived' ? [e.message._id] : [])));
         // Each write logs its own failure (serial); the pump goes on with the next batch.
         await Promise.allSettled([
-          events.length > 0 ? fold(events) : null,
+          // (In chunks: a burst's batch never holds the page in one long write.)
+          events.length > 0 ? serial(() => foldChatEvents(db, events, FOLD_WRITE_CHUNK)) : null,
           seqs.length > 0 ? serial(() => observeSeqs(seqs)) : null,
           badges.size > 0
             ? serial(async () => {

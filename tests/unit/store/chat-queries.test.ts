@@ -72,6 +72,26 @@ describe('chat queries', () => {
     watch.unsubscribe();
   });
 
+  it('shows the messages heard while the page was busy together, in one emission, and never one folded before it showed', async () => {
+    const seen: string[][] = [];
+    const watch = window$(db, 'room:options', 10, null).subscribe((w) => seen.push(w.rows.map((m) => m._id)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = seen.length;
+    // Three socket frames handled before the page gets to show any of them.
+    holdLive(db, 'room:options', [message(30, 'options')]);
+    holdLive(db, 'room:options', [message(31, 'options')]);
+    holdLive(db, 'room:options', [message(32, 'options'), message(33, 'options')]);
+    expect(seen.length).toBe(before);
+    // Folded (stored or not) before it was shown: it never shows.
+    releaseLive(db, new Set(['options-31']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.slice(before)).toEqual([['options-30', 'options-32', 'options-33']]);
+    releaseLive(db, new Set(['options-30', 'options-32', 'options-33']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.at(-1)).toEqual([]);
+    watch.unsubscribe();
+  });
+
   it("keeps a heard message's object once it is stored as heard: its window emits nothing more for it (issue 22)", async () => {
     await foldChatEvents(db, Array.from({ length: 3 }, (_, i) => ({ type: 'MessageReceived' as const, message: message(i, 'indices'), forViewer: true })));
     const seen: { _id: string }[][] = [];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshMessageFields, type ChatMessage } from '../../../src/contract/chat';
 import type { ComptoirDatabase } from '../../../src/store/database';
-import { foldChatEvents, type ChatEvent } from '../../../src/sync/fold-chat-event';
+import { FOLD_WRITE_CHUNK, foldChatEvents, type ChatEvent } from '../../../src/sync/fold-chat-event';
 import { fromDoc, visibleMessage } from '../../../src/sync/message-state';
 import { queueMessage } from '../../../src/sync/outbox';
 import { openMemoryDatabase } from '../store/memory-database';
@@ -166,6 +166,26 @@ describe('chat fold', () => {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it("writes a burst's batch in chunks, every message stored once and its pending entry gone", async () => {
+    await fresh();
+    const posts = runServer(Array.from({ length: FOLD_WRITE_CHUNK * 3 + 5 }, () => ({ op: 'post' as const, author: 2, parent: null })));
+    await queueMessage(db, { clientId: 'client-40', room: 'forex', parentMessage: null, content: 'message 40', attachments: [] }, 1);
+    const writes: number[] = [];
+    const bulkUpsert = db.messages.bulkUpsert.bind(db.messages);
+    db.messages.bulkUpsert = (docs) => {
+      writes.push(docs.length);
+      return bulkUpsert(docs);
+    };
+    try {
+      await foldChatEvents(db, posts, FOLD_WRITE_CHUNK);
+    } finally {
+      delete (db.messages as { bulkUpsert?: unknown }).bulkUpsert;
+    }
+    expect(writes).toEqual([FOLD_WRITE_CHUNK, FOLD_WRITE_CHUNK, FOLD_WRITE_CHUNK, 5]);
+    expect(await db.messages.count({ selector: { stream: 'room:forex' } }).exec()).toBe(posts.length);
+    expect(await db.outbox.count().exec()).toBe(0);
   });
 
   it('keeps a pending message until its echo, and a deletion wins over a late copy', async () => {
