@@ -32,6 +32,7 @@ import { useChat } from './use-chat';
 import { useQuery } from '../common/use-query';
 import type { Peekable } from '../../store/peekable';
 import { useObservable } from '../use-observable';
+import { inFramePass } from './frame-pass';
 import { useActorRef, useSelector } from '@xstate/react';
 import { roomReadingMachine } from '../../machines/room-reading-machine';
 
@@ -384,7 +385,7 @@ export function MessageList(props: {
   const followOwn = useRef<{ jump: number | null } | null>(null);
   /** The log's scroll as virtuoso last heard it (a scroll event), and the frame that checks it. */
   const heardScroll = useRef({ top: -1, height: -1, box: -1 });
-  const syncFrame = useRef<number | null>(null);
+  const syncFrame = useRef<(() => void) | null>(null);
   const noteScroll = () => {
     const log = scroller.current;
     if (log) heardScroll.current = { top: log.scrollTop, height: log.scrollHeight, box: log.offsetHeight };
@@ -394,7 +395,7 @@ export function MessageList(props: {
     const log = scroller.current;
     if (!log) return;
     const heard = heardScroll.current;
-    if (log.scrollTop !== heard.top || log.scrollHeight !== heard.height || log.offsetHeight !== heard.box) log.dispatchEvent(new Event('scroll'));
+    if (log.scrollTop !== heard.top || log.scrollHeight !== heard.height || log.offsetHeight !== heard.box) return () => void log.dispatchEvent(new Event('scroll'));
   };
   /** The last jump the list was brought to, and whether it is still being brought there. */
   const jumpSettled = useRef(0);
@@ -744,10 +745,17 @@ export function MessageList(props: {
    * reader's (or a link's, or assistive technology's) leaving it.
    */
   const rowAtEnd = useRef<string | null>(null);
+  // Read in the frame's pass (frame-pass.ts), once a frame: in the scroll event itself, after a
+  // socket's rows came, the reads laid the page out once more.
+  const rowAtEndRead = useRef<(() => void) | null>(null);
   const noteRowAtEnd = useCallback((event: Event) => {
     const log = event.currentTarget as HTMLElement;
-    if (offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
+    rowAtEndRead.current ??= inFramePass(() => {
+      rowAtEndRead.current = null;
+      if (log.isConnected && offEnd(log) <= SCROLL_BOTTOM_THRESHOLD_PX) rowAtEnd.current = bottomRowId(log);
+    });
   }, []);
+  useEffect(() => () => rowAtEndRead.current?.(), []);
   /**
    * One function for the list's life: virtuoso's scroller re-runs its scroll-state effect (a forced
    * layout, then its whole state recomputed) whenever it gets a new one, which an inline function
@@ -755,8 +763,8 @@ export function MessageList(props: {
    * the scroll true after rows arrived without a scroll event (a log opened short of its end then
    * kept believing it was not at its end: the soak's browsers saw their own message go below as
    * 'N nouveaux messages'). `syncScroll` keeps that, once a frame at most: the log's scroll,
-   * height and box are read in the next frame's callback (laid out then for the frame anyway), and
-   * if they changed since the last scroll event virtuoso heard, it hears one more.
+   * height and box are read in the next frame's pass (`frame-pass.ts`: every log's reads, then
+   * their writes), and if they changed since the last scroll event virtuoso heard, it hears one more.
    */
   const tellShownNow = useRef(tellShown);
   tellShownNow.current = tellShown;
@@ -779,10 +787,10 @@ export function MessageList(props: {
     [noteRowAtEnd],
   );
   useEffect(() => {
-    if (syncFrame.current === null) syncFrame.current = requestAnimationFrame(syncScroll);
+    if (syncFrame.current === null) syncFrame.current = inFramePass(syncScroll);
   });
   useEffect(() => () => {
-    if (syncFrame.current !== null) cancelAnimationFrame(syncFrame.current);
+    syncFrame.current?.();
   }, []);
   /** The reader's hand on the log (what ends a settle, `READER_SCROLLS`): their scroll is theirs. */
   const readerTookOver = () => {
@@ -919,21 +927,25 @@ function settle(scroller: HTMLElement | null, offBy: (scroller: HTMLElement) => 
     options.done?.(scroller, takenOver !== undefined);
   };
   for (const type of READER_SCROLLS) scroller.addEventListener(type, stop, { passive: true });
+  // Read in the frame's pass with the other logs' reads, moved with their writes (frame-pass.ts).
   const step = () => {
     if (stopped) return;
     const off = offBy(scroller);
-    if (off === null) {
-      still = 0;
-      if (frames % BRING_EVERY_FRAMES === 0) options.bring?.();
-    } else if (Math.abs(off) > 1) {
-      still = 0;
-      scroller.scrollTop += off;
-    } else still += 1;
-    frames += 1;
-    if ((still >= 2 && frames >= SETTLE_FRAMES.least) || frames === SETTLE_FRAMES.most) stop();
-    else requestAnimationFrame(step);
+    return () => {
+      if (stopped) return;
+      if (off === null) {
+        still = 0;
+        if (frames % BRING_EVERY_FRAMES === 0) options.bring?.();
+      } else if (Math.abs(off) > 1) {
+        still = 0;
+        scroller.scrollTop += off;
+      } else still += 1;
+      frames += 1;
+      if ((still >= 2 && frames >= SETTLE_FRAMES.least) || frames === SETTLE_FRAMES.most) stop();
+      else inFramePass(step);
+    };
   };
-  requestAnimationFrame(step);
+  inFramePass(step);
   return () => stop(true);
 }
 const offEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
