@@ -20,14 +20,18 @@ export function createSessionEffects(deps: { api: ApiClient; db: () => Promise<C
       throw new Error(answer.error === SERVER_INVALID_CREDENTIALS ? TEXT.invalidCredentials : answer.error);
     },
 
-    /** A 4xx answer means the token is no good; no answer at all means we are offline. */
+    /**
+     * A 401 or 403 means the token is no good (the member signs in again); any other failure — no
+     * answer, a server error, a 429 from a limit or a proxy's 4xx — keeps the cached session, as
+     * being offline does: a busy server never signs a member out.
+     */
     async loadCurrentUser(): Promise<UserLookup> {
       const answer = await deps.api.request(user, 'content', '/api/users/me');
       if (answer.ok) {
         await (await deps.db()).account.upsert({ id: 'me', user: answer.data, updatedAt: Date.now() });
         return { status: 'ok' };
       }
-      return answer.status !== null && answer.status < 500 ? { status: 'unauthorized' } : { status: 'offline' };
+      return answer.status === 401 || answer.status === 403 ? { status: 'unauthorized' } : { status: 'offline' };
     },
 
     /** Logout removes the cookie, clears local storage and the local database (spec 1 §2). */
