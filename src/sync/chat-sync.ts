@@ -182,7 +182,7 @@ export function createChatSync(deps: {
     queue = next.catch((error: unknown) => console.error('chat sync', error));
     return next;
   };
-  const fold = (events: ChatEvent[]) => serial(() => foldChatEvents(db, events));
+  const fold = (events: ChatEvent[], writeChunk?: number) => serial(() => foldChatEvents(db, events, writeChunk));
   const received = (messages: ChatMessage[], forViewer: boolean): ChatEvent[] =>
     messages.map((message) => ({ type: 'MessageReceived', message, forViewer }));
 
@@ -236,7 +236,7 @@ export function createChatSync(deps: {
         // Each write logs its own failure (serial); the pump goes on with the next batch.
         await Promise.allSettled([
           // (In chunks: a burst's batch never holds the page in one long write.)
-          events.length > 0 ? serial(() => foldChatEvents(db, events, FOLD_WRITE_CHUNK)) : null,
+          events.length > 0 ? fold(events, FOLD_WRITE_CHUNK) : null,
           seqs.length > 0 ? serial(() => observeSeqs(seqs)) : null,
           badges.size > 0
             ? serial(async () => {
