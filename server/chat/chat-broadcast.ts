@@ -1,4 +1,4 @@
-import { SERVER_EVENTS, type ChatMessage } from '../../src/contract/chat';
+import { BADGE_SEQS_MAX, SERVER_EVENTS, type ChatMessage } from '../../src/contract/chat';
 import type { ComptoirIo } from '../realtime/socket-server';
 import { alertChannel, readersChannel, roomChannel, threadChannel, userChannel } from '../realtime/channels';
 import type { MessagePlace } from './message-actions';
@@ -68,29 +68,40 @@ export function announceEdit(io: ComptoirIo, message: ChatMessage, blockerIds: n
  */
 export const BADGE_INTERVAL_MS = 1000;
 /**
- * A room's messages not yet told to its readers: how many, the newest seq, and for each of their
- * authors how many are their own (never unread to them).
+ * A room's messages not yet told to its readers: their seqs, and for each of their authors the
+ * seqs of their own (never unread to them).
  */
-type PendingBadge = { count: number; seq: number; own: Map<number, number> };
+type PendingBadge = { seqs: number[]; own: Map<number, number[]> };
 const pendingBadges = new WeakMap<ComptoirIo, Map<string, PendingBadge>>();
 
 /**
+ * The badge event for some of a room's messages: their count, the newest seq, and each one's seq
+ * while they are few enough (BADGE_SEQS_MAX). A page counts only those after what its store has
+ * counted already: a read state counted at a seq inside the batch (fetched on connecting while
+ * the batch waited) holds its older messages, and the newest seq alone cannot say how many.
+ */
+function badgeOf(room: string, seqs: readonly number[]) {
+  const seq = Math.max(...seqs);
+  return seqs.length <= BADGE_SEQS_MAX ? { room, count: seqs.length, seq, seqs: [...seqs] } : { room, count: seqs.length, seq };
+}
+
+/**
  * 'increase room message' to a room's readers, coalesced per room: the first message of a quiet room
- * at once, then what came meanwhile once per `BADGE_INTERVAL_MS`, with the count and the newest seq —
- * one event to the room's readers whoever wrote, so its cost does not grow with the number of
- * authors (a badge per author and message cost the crowded load case a write to each of 2,000
- * sockets per post). An author's own messages are never unread to them: the authors of the batch
- * are left out of that event and told the others' count on their own. Sockets joined to the room
- * are left out: they receive its messages, and a page counts those of a joined room it does not
- * show itself (src/sync/chat-sync.ts) — a badge arriving late there could count messages already
- * read. A page that joins the room meanwhile ignores a badge whose seq its cursor has passed. A
- * message some members are kept from by a block goes on its own (blocks are rare), without them.
+ * at once, then what came meanwhile once per `BADGE_INTERVAL_MS` (see `badgeOf`) — one event to the
+ * room's readers whoever wrote, so its cost does not grow with the number of authors (a badge per
+ * author and message cost the crowded load case a write to each of 2,000 sockets per post). An
+ * author's own messages are never unread to them: the authors of the batch are left out of that
+ * event and told of the others' on their own. Sockets joined to the room are left out: they receive
+ * its messages, and a page counts those of a joined room it does not show itself
+ * (src/sync/chat-sync.ts) — a badge arriving late there could count messages already read. A page
+ * that joins the room meanwhile ignores the seqs its cursor has passed. A message some members are
+ * kept from by a block goes on its own (blocks are rare), without them.
  */
 function announceBadge(io: ComptoirIo, room: string, author: number, hidden: number[], seq: number): void {
   if (hidden.length > 0) {
     io.to(readersChannel(room))
       .except([roomChannel(room), userChannel(author), ...hidden.map(userChannel)])
-      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count: 1, seq });
+      .emit(SERVER_EVENTS.increaseRoomMessage, badgeOf(room, [seq]));
     return;
   }
   let table = pendingBadges.get(io);
@@ -100,27 +111,31 @@ function announceBadge(io: ComptoirIo, room: string, author: number, hidden: num
   }
   const entry = table.get(room);
   if (entry) {
-    entry.count += 1;
-    entry.seq = Math.max(entry.seq, seq);
-    entry.own.set(author, (entry.own.get(author) ?? 0) + 1);
+    entry.seqs.push(seq);
+    entry.own.set(author, [...(entry.own.get(author) ?? []), seq]);
     return;
   }
-  const fresh: PendingBadge = { count: 1, seq, own: new Map([[author, 1]]) };
+  const fresh: PendingBadge = { seqs: [seq], own: new Map([[author, [seq]]]) };
   table.set(room, fresh);
   const pending = table;
   const send = () => {
-    if (fresh.count === 0) {
+    if (fresh.seqs.length === 0) {
       pending.delete(room);
       return;
     }
-    const { count, seq: newest, own } = fresh;
+    const { seqs, own } = fresh;
     io.to(readersChannel(room))
       .except([roomChannel(room), ...[...own.keys()].map(userChannel)])
-      .emit(SERVER_EVENTS.increaseRoomMessage, { room, count, seq: newest });
+      .emit(SERVER_EVENTS.increaseRoomMessage, badgeOf(room, seqs));
     // (An author is one of the room's readers: they wrote in it.)
-    for (const [user, mine] of own)
-      if (count > mine) io.to(userChannel(user)).except(roomChannel(room)).emit(SERVER_EVENTS.increaseRoomMessage, { room, count: count - mine, seq: newest });
-    fresh.count = 0;
+    for (const [user, mine] of own) {
+      if (mine.length === seqs.length) continue;
+      const theirs = new Set(mine);
+      io.to(userChannel(user))
+        .except(roomChannel(room))
+        .emit(SERVER_EVENTS.increaseRoomMessage, badgeOf(room, seqs.filter((s) => !theirs.has(s))));
+    }
+    fresh.seqs = [];
     fresh.own = new Map();
     setTimeout(send, BADGE_INTERVAL_MS).unref();
   };

@@ -215,14 +215,20 @@ export const chatUsersCountEvent = z.object({ room: id, count: z.int().check(z.n
 /**
  * 'increase room message' {room}: one more message in a room not open. Ours (issue 25): `count`,
  * the messages one event stands for — the server sends a busy room's badge at most once per short
- * interval, not once per message; absent, one — and `seq`, the newest of them (a page whose
- * cursor in the room has passed it has them already).
+ * interval, not once per message; absent, one — `seq`, the newest of them (a page whose cursor
+ * in the room has passed it has them already), and `seqs`, each one's, while there are at most
+ * BADGE_SEQS_MAX: a page whose store counted the room up to a seq inside the batch (a read state
+ * fetched while the batch waited) adds only those after it.
  */
+export const BADGE_SEQS_MAX = 1_000;
+const seqValue = z.int().check(z.nonnegative());
 export const increaseRoomMessageEvent = z.object({
   room: id,
   count: z._default(z.int().check(z.positive(), z.maximum(100_000)), 1),
-  seq: z.optional(z.int().check(z.nonnegative())),
+  seq: z.optional(seqValue),
+  seqs: z.optional(z.array(seqValue).check(z.minLength(1), z.maxLength(BADGE_SEQS_MAX))),
 });
+export type IncreaseRoomMessage = z.infer<typeof increaseRoomMessageEvent>;
 export const pinChangedEvent = z.object({ _id: id, room: id, pinned: z.boolean(), title: z.nullable(z.string()), seq: z.int() });
 
 /** Names of the realtime events, exactly as spec 2 §7 writes them. */

@@ -44,6 +44,7 @@ import {
   foldChatEvents,
   foldRooms,
   increaseRoomBadge,
+  newInBadge,
   readKv,
   resetRoomBadge,
   writeKv,
@@ -536,13 +537,13 @@ export function createChatSync(deps: {
     }),
     socket.on(SERVER_EVENTS.increaseRoomMessage, increaseRoomMessageEvent, (event) => {
       if (onScreen(event.room)) return;
-      const { seq } = event;
-      if (seq === undefined) return enqueueBadge(event.room, event.count);
+      if (event.seq === undefined) return enqueueBadge(event.room, event.count);
       // Sent at most once a second: the room may have been opened (and caught up) since, or its
-      // read state counted it already (src/contract/read-state.ts `seq`).
+      // read state counted some of them already (src/contract/read-state.ts `seq`).
       void serial(async () => {
         const [cursor, read] = await Promise.all([readCursor(db, channelKey({ room: event.room })), readKv<RoomRead>(db, readStateKey(event.room))]);
-        if (seq > Math.max(cursor ?? 0, read?.seq ?? 0)) enqueueBadge(event.room, event.count);
+        const fresh = newInBadge(event, Math.max(cursor ?? 0, read?.seq ?? 0));
+        if (fresh > 0) enqueueBadge(event.room, fresh);
       });
     }),
     socket.on(MESSAGE_REJECTED_EVENT, messageRejectedEvent, (event) => void serial(() => markFailed(db, event.clientId, event.error))),

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../contract/chat';
+import type { ChatMessage, IncreaseRoomMessage } from '../contract/chat';
 import type { ChatRoom } from '../contract/chat-room';
 import type { ComptoirDatabase } from '../store/database';
 import type { RoomDoc } from '../store/schemas';
@@ -92,6 +92,16 @@ export async function foldRooms(db: ComptoirDatabase, rooms: readonly ChatRoom[]
   const gone = stored.map((r) => r.id).filter((id) => !kept.has(id));
   if (gone.length > 0) await db.rooms.bulkRemove(gone);
   await db.rooms.bulkUpsert(docs);
+}
+
+/**
+ * How many messages of an 'increase room message' the badge has not counted yet, the store having
+ * counted the room up to `counted` (its cursor, or the seq its read state was counted at): those
+ * after it by their seqs when the event names them, else all or none by its newest.
+ */
+export function newInBadge(event: Pick<IncreaseRoomMessage, 'count' | 'seq' | 'seqs'>, counted: number): number {
+  if (event.seqs) return event.seqs.filter((seq) => seq > counted).length;
+  return event.seq === undefined || event.seq > counted ? event.count : 0;
 }
 
 /** 'increase room message' adds one to the badge of a room that is not on screen. */

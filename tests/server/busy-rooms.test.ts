@@ -270,6 +270,9 @@ describe('rights read for each post (issue 25)', () => {
     expect(counts.length).toBeLessThan(words.length);
     // (Authors some member blocked are counted apart, without those members: one stream of badges per set of blockers.)
     expect(Math.max(...counts.map((badge) => badge.seq ?? 0))).toBe(Math.max(...messages.map((m) => m.seq)));
+    // Each badge names its messages' seqs (a page counts those after its read state's): the nine, once.
+    expect(counts.every((badge) => badge.seqs?.length === badge.count && badge.seq === Math.max(...badge.seqs))).toBe(true);
+    expect(counts.flatMap((badge) => badge.seqs ?? []).sort((a, b) => a - b)).toEqual(messages.map((m) => m.seq).sort((a, b) => a - b));
     expect((await joinedBadges).filter((payload) => increaseRoomMessageEvent.parse(payload).room === 'indices')).toEqual([]);
   });
 

@@ -109,7 +109,7 @@ describe('posting', () => {
     const inRoomBadges = collect(inRoom, SERVER_EVENTS.increaseRoomMessage, 800);
     const posted = await chat.post(sender, { room: 'forex', content: 'En direct' });
     expect(await live).toEqual(posted);
-    expect(await badge).toEqual({ room: 'forex', count: 1, seq: posted.seq });
+    expect(await badge).toEqual({ room: 'forex', count: 1, seq: posted.seq, seqs: [posted.seq] });
     // A socket joined to the room has the message itself: no badge for it.
     expect((await inRoomBadges).filter((e) => increaseRoomMessageEvent.parse(e).room === 'forex')).toEqual([]);
   });

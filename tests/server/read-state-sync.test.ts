@@ -143,6 +143,19 @@ describe('read state sync: a phone and a desktop agree', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await badge('forex')).toBe(state.unread + 1);
   });
+
+  it('adds only the messages of a coalesced badge after the seq its read state was counted at (fetched while the batch waited)', async () => {
+    await postAsCoach('forex', 2);
+    await sync.reads.refresh();
+    const state = (await readKv<RoomRead>(db, readStateKey('forex')))!;
+    const before = (await badge('forex')) ?? 0;
+    // Two messages counted by the read state, three after it, in one badge.
+    const seq = state.seq!;
+    server.io.in(userChannel(vipId())).emit(SERVER_EVENTS.increaseRoomMessage, { room: 'forex', count: 5, seq: seq + 3, seqs: [seq - 1, seq, seq + 1, seq + 2, seq + 3] });
+    await vi.waitFor(async () => expect(await badge('forex')).toBe(before + 3), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await badge('forex')).toBe(before + 3);
+  });
 });
 
 describe('read state sync: rooms joined but not shown', () => {

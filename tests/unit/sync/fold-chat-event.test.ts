@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshMessageFields, type ChatMessage } from '../../../src/contract/chat';
 import type { ComptoirDatabase } from '../../../src/store/database';
-import { FOLD_WRITE_CHUNK, foldChatEvents, type ChatEvent } from '../../../src/sync/fold-chat-event';
+import { FOLD_WRITE_CHUNK, foldChatEvents, newInBadge, type ChatEvent } from '../../../src/sync/fold-chat-event';
 import { fromDoc, visibleMessage } from '../../../src/sync/message-state';
 import { queueMessage } from '../../../src/sync/outbox';
 import { openMemoryDatabase } from '../store/memory-database';
@@ -195,5 +195,22 @@ describe('chat fold', () => {
     await foldChatEvents(db, [{ type: 'MessageDeleted', _id: echo.message._id, room: 'forex', seq: 9 }, echo]);
     expect(await db.outbox.count().exec()).toBe(1);
     expect(await db.messages.count({ selector: { stream: 'room:forex' } }).exec()).toBe(0);
+  });
+});
+
+describe("a room's coalesced badge", () => {
+  it('adds exactly the messages after what the store counted, however the batch straddles it', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(500), { minLength: 1, maxLength: 50 }), fc.nat(520), (seqs, counted) => {
+        const event = { count: seqs.length, seq: Math.max(...seqs), seqs };
+        expect(newInBadge(event, counted)).toBe(seqs.filter((seq) => seq > counted).length);
+      }),
+    );
+  });
+
+  it('without its seqs, counts all of it or none by its newest; without a seq, all of it', () => {
+    expect(newInBadge({ count: 4, seq: 10 }, 9)).toBe(4);
+    expect(newInBadge({ count: 4, seq: 10 }, 10)).toBe(0);
+    expect(newInBadge({ count: 2, seq: undefined }, 50)).toBe(2);
   });
 });
