@@ -144,8 +144,10 @@ async function open(browser: Browser, account: string | null, refused: string[])
 async function sweepRoutes(page: Page, findings: Findings, account: string, routes: readonly string[], width: Width) {
   for (const route of routes) {
     await go(page, route);
-    // A room's first messages, or the dialog of a room one cannot read.
-    if (route.startsWith('/chat')) await page.locator('[role="log"] article, dialog[open]').first().waitFor({ timeout: paced(5_000) }).catch(() => undefined);
+    // A room's first messages, or the dialog of a room one cannot read. (Visible ones: the room
+    // shown before stays in the page, hidden, for an instant switch back; its rows come first.)
+    if (route.startsWith('/chat'))
+      await page.locator('[role="log"] article, dialog[open]').filter({ visible: true }).first().waitFor({ timeout: paced(5_000) });
     await checkThemes(page, findings, { state: route, account, width: width.name });
   }
 }
