@@ -219,8 +219,12 @@ export function createMessagingSync(deps: {
 
     /** `GET /users/blocked` for /profil/blocked. */
     async loadBlocked(): Promise<string | null> {
+      const asked = blockChanges;
       const answer = await api.request(blockedUsersResponse, 'rest', '/users/blocked');
       if (!answer.ok) return answer.error;
+      // A block or unblock made here while the list was on its way is newer than it: an unblock
+      // clicked as the page opened came back with the old list (seen under load).
+      if (blockChanges !== asked) return null;
       await serial(() => writeKv(db, BLOCKED_USERS_KEY, answer.data.blocked));
       return null;
     },
@@ -232,7 +236,10 @@ export function createMessagingSync(deps: {
     },
   };
 
+  /** Blocks and unblocks made here: a list asked for before one of them is out of date. */
+  let blockChanges = 0;
   async function setBlocked(user: ConversationUser, blocked: boolean): Promise<string | null> {
+    blockChanges += 1;
     const list = async (change: (users: ConversationUser[]) => ConversationUser[]) =>
       serial(async () => writeKv(db, BLOCKED_USERS_KEY, change((await readKv<ConversationUser[]>(db, BLOCKED_USERS_KEY)) ?? [])));
     const add = (users: ConversationUser[]) => (users.some((u) => u._id === user._id) ? users : [...users, user]);

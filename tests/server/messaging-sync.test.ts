@@ -226,6 +226,29 @@ describe('private messaging sync against the real server', () => {
     await live.close();
   });
 
+  it('keeps an unblock made while the blocked list was on its way (the older list never brings the member back)', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowList: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(input).includes('/users/blocked')) await held;
+      return answer;
+    };
+    const live = await member('live', { fetch: slowList });
+    const banni = { _id: ((await server.get('/rest/users/banni', await server.tokenOf('live')).then((r) => r.json())) as { userData: { _id: string } }).userData._id, username: 'banni', picture: null };
+    const listed = live.messaging.loadBlocked();
+    // Asked for before the unblock, answered after it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await live.messaging.unblock(banni)).toBeNull();
+    release();
+    expect(await listed).toBeNull();
+    expect(await readKv(live.db, BLOCKED_USERS_KEY)).toEqual([]);
+    expect(await live.messaging.loadBlocked()).toBeNull();
+    expect(await readKv(live.db, BLOCKED_USERS_KEY)).toEqual([]);
+    expect(await live.messaging.block(banni)).toBeNull();
+    await live.close();
+  });
+
   it('a failed block or follow rolls back with "Une erreur est survenue"', async () => {
     // Every call of this member fails once the record is loaded.
     let failing = false;
