@@ -113,7 +113,10 @@ export function createMessagingSync(deps: {
   ];
 
   /** Optimistic change of the followings record: written at once, rolled back if the call fails. */
+  /** Follows, blocks and unblocks made here: a record asked for before one of them is out of date. */
+  let recordChanges = 0;
   async function optimistic(change: (record: FollowingsRecord) => FollowingsRecord, undo: (record: FollowingsRecord) => FollowingsRecord, call: () => Promise<string | null>): Promise<string | null> {
+    recordChanges += 1;
     await serial(async () => writeKv(db, FOLLOWINGS_KEY, change((await readKv<FollowingsRecord>(db, FOLLOWINGS_KEY)) ?? EMPTY_FOLLOWINGS)));
     const error = await call();
     if (error !== null) {
@@ -191,8 +194,10 @@ export function createMessagingSync(deps: {
 
     /** `GET /chat/state`: whom the member follows and blocked. */
     async loadFollowings(): Promise<void> {
+      const asked = recordChanges;
       const answer = await api.request(chatStateResponse, 'rest', '/chat/state');
-      if (answer.ok) await serial(() => writeKv(db, FOLLOWINGS_KEY, answer.data));
+      // (As the blocked list: a follow or block made meanwhile is newer than this answer.)
+      if (answer.ok && recordChanges === asked) await serial(() => writeKv(db, FOLLOWINGS_KEY, answer.data));
     },
 
     /** Follow or unfollow: the record changes at once, then the call; a failure rolls it back. */

@@ -249,6 +249,27 @@ describe('private messaging sync against the real server', () => {
     await live.close();
   });
 
+  it('keeps a follow made while the followings were on their way', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowState: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(input).includes('/chat/state')) await held;
+      return answer;
+    };
+    const live = await member('live', { fetch: slowState });
+    const coachId = ((await server.get('/rest/users/coach', await server.tokenOf('live')).then((r) => r.json())) as { userData: { _id: string } }).userData._id;
+    const loaded = live.messaging.loadFollowings();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = (await readKv<FollowingsRecord>(live.db, FOLLOWINGS_KEY))?.followings.includes(coachId) ?? false;
+    expect(await live.messaging.toggleFollow(coachId)).toBeNull();
+    release();
+    await loaded;
+    expect((await readKv<FollowingsRecord>(live.db, FOLLOWINGS_KEY))?.followings.includes(coachId)).toBe(!before);
+    expect(await live.messaging.toggleFollow(coachId)).toBeNull();
+    await live.close();
+  });
+
   it('a failed block or follow rolls back with "Une erreur est survenue"', async () => {
     // Every call of this member fails once the record is loaded.
     let failing = false;
