@@ -81,7 +81,7 @@ const pendingBadges = new WeakMap<ComptoirIo, Map<string, PendingBadge>>();
  * the batch waited) holds its older messages, and the newest seq alone cannot say how many.
  */
 function badgeOf(room: string, seqs: readonly number[]) {
-  const seq = Math.max(...seqs);
+  const seq = seqs.reduce((newest, s) => Math.max(newest, s), 0);
   return seqs.length <= BADGE_SEQS_MAX ? { room, count: seqs.length, seq, seqs: [...seqs] } : { room, count: seqs.length, seq };
 }
 
@@ -112,7 +112,9 @@ function announceBadge(io: ComptoirIo, room: string, author: number, hidden: num
   const entry = table.get(room);
   if (entry) {
     entry.seqs.push(seq);
-    entry.own.set(author, [...(entry.own.get(author) ?? []), seq]);
+    const mine = entry.own.get(author);
+    if (mine) mine.push(seq);
+    else entry.own.set(author, [seq]);
     return;
   }
   const fresh: PendingBadge = { seqs: [seq], own: new Map([[author, [seq]]]) };

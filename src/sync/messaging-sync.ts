@@ -112,11 +112,14 @@ export function createMessagingSync(deps: {
     }),
   ];
 
+  /**
+   * Follows, blocks and unblocks made here: the followings record or blocked list asked for before
+   * one of them is older than what the store holds, and is not stored.
+   */
+  let localChanges = 0;
   /** Optimistic change of the followings record: written at once, rolled back if the call fails. */
-  /** Follows, blocks and unblocks made here: a record asked for before one of them is out of date. */
-  let recordChanges = 0;
   async function optimistic(change: (record: FollowingsRecord) => FollowingsRecord, undo: (record: FollowingsRecord) => FollowingsRecord, call: () => Promise<string | null>): Promise<string | null> {
-    recordChanges += 1;
+    localChanges += 1;
     await serial(async () => writeKv(db, FOLLOWINGS_KEY, change((await readKv<FollowingsRecord>(db, FOLLOWINGS_KEY)) ?? EMPTY_FOLLOWINGS)));
     const error = await call();
     if (error !== null) {
@@ -194,10 +197,9 @@ export function createMessagingSync(deps: {
 
     /** `GET /chat/state`: whom the member follows and blocked. */
     async loadFollowings(): Promise<void> {
-      const asked = recordChanges;
+      const asked = localChanges;
       const answer = await api.request(chatStateResponse, 'rest', '/chat/state');
-      // (As the blocked list: a follow or block made meanwhile is newer than this answer.)
-      if (answer.ok && recordChanges === asked) await serial(() => writeKv(db, FOLLOWINGS_KEY, answer.data));
+      if (answer.ok && localChanges === asked) await serial(() => writeKv(db, FOLLOWINGS_KEY, answer.data));
     },
 
     /** Follow or unfollow: the record changes at once, then the call; a failure rolls it back. */
@@ -224,12 +226,11 @@ export function createMessagingSync(deps: {
 
     /** `GET /users/blocked` for /profil/blocked. */
     async loadBlocked(): Promise<string | null> {
-      const asked = blockChanges;
+      const asked = localChanges;
       const answer = await api.request(blockedUsersResponse, 'rest', '/users/blocked');
       if (!answer.ok) return answer.error;
-      // A block or unblock made here while the list was on its way is newer than it: an unblock
-      // clicked as the page opened came back with the old list (seen under load).
-      if (blockChanges !== asked) return null;
+      // (An unblock clicked as the page opened came back with the older list: seen under load.)
+      if (localChanges !== asked) return null;
       await serial(() => writeKv(db, BLOCKED_USERS_KEY, answer.data.blocked));
       return null;
     },
@@ -241,10 +242,8 @@ export function createMessagingSync(deps: {
     },
   };
 
-  /** Blocks and unblocks made here: a list asked for before one of them is out of date. */
-  let blockChanges = 0;
   async function setBlocked(user: ConversationUser, blocked: boolean): Promise<string | null> {
-    blockChanges += 1;
+    localChanges += 1;
     const list = async (change: (users: ConversationUser[]) => ConversationUser[]) =>
       serial(async () => writeKv(db, BLOCKED_USERS_KEY, change((await readKv<ConversationUser[]>(db, BLOCKED_USERS_KEY)) ?? [])));
     const add = (users: ConversationUser[]) => (users.some((u) => u._id === user._id) ? users : [...users, user]);
