@@ -38,6 +38,20 @@ afterAll(async () => {
 
 const idOf = (token: string) => String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { id: number }).id);
 
+/** A fetch whose answers for `path` reach the page only once `release` is called (a slow answer). */
+function answerHeld(path: string): { fetch: typeof fetch; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return {
+    fetch: async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(input).includes(path)) await held;
+      return answer;
+    },
+    release: () => release(),
+  };
+}
+
 async function member(account: string, options: { fetch?: typeof fetch } = {}) {
   const token = await server.tokenOf(account);
   const db: ComptoirDatabase = await openMemoryDatabase();
@@ -227,13 +241,7 @@ describe('private messaging sync against the real server', () => {
   });
 
   it('keeps an unblock made while the blocked list was on its way (the older list never brings the member back)', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const slowList: typeof fetch = async (input, init) => {
-      const answer = await fetch(input, init);
-      if (String(input).includes('/users/blocked')) await held;
-      return answer;
-    };
+    const { fetch: slowList, release } = answerHeld('/users/blocked');
     const live = await member('live', { fetch: slowList });
     const banni = { _id: ((await server.get('/rest/users/banni', await server.tokenOf('live')).then((r) => r.json())) as { userData: { _id: string } }).userData._id, username: 'banni', picture: null };
     const listed = live.messaging.loadBlocked();
@@ -250,13 +258,7 @@ describe('private messaging sync against the real server', () => {
   });
 
   it('keeps a follow made while the followings were on their way', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const slowState: typeof fetch = async (input, init) => {
-      const answer = await fetch(input, init);
-      if (String(input).includes('/chat/state')) await held;
-      return answer;
-    };
+    const { fetch: slowState, release } = answerHeld('/chat/state');
     const live = await member('live', { fetch: slowState });
     const coachId = ((await server.get('/rest/users/coach', await server.tokenOf('live')).then((r) => r.json())) as { userData: { _id: string } }).userData._id;
     const loaded = live.messaging.loadFollowings();
