@@ -132,15 +132,29 @@ export function collect(socket: Socket, event: string, ms: number): Promise<unkn
  * The client's chat sync (store, socket, API, uploads) signed in with `token` against the test
  * server, as the app makes it; `close` ends the sync and its socket.
  */
-export function connectChatSync(server: Pick<TestServer, 'url'>, db: ComptoirDatabase, token: string): { sync: ChatSync; close: () => void } {
+export function connectChatSync(server: Pick<TestServer, 'url'>, db: ComptoirDatabase, token: string, options: { fetch?: typeof fetch } = {}): { sync: ChatSync; close: () => void } {
   const getToken = () => token;
   const socket = createSocketTransport({ getToken, url: server.url });
-  const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url }), upload: createUploader({ getToken }) });
+  const sync = createChatSync({ db, socket, api: createApiClient({ getToken, baseUrl: server.url, fetch: options.fetch }), upload: createUploader({ getToken }) });
   return {
     sync,
     close: () => {
       sync.close();
       socket.close();
     },
+  };
+}
+
+/** A fetch whose answers for `path` reach the page only once `release` is called (a slow answer). */
+export function answerHeld(path: string): { fetch: typeof fetch; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return {
+    fetch: async (input, init) => {
+      const answer = await fetch(input, init);
+      if (String(input).includes(path)) await held;
+      return answer;
+    },
+    release: () => release(),
   };
 }

@@ -18,7 +18,7 @@ import { createSocketTransport } from '../../src/sync/socket-transport';
 import { createUploader } from '../../src/sync/upload-client';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { userChannel } from '../../server/realtime/channels';
-import { chatClient } from './chat-helpers';
+import { answerHeld, chatClient } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -37,20 +37,6 @@ afterAll(async () => {
 });
 
 const idOf = (token: string) => String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { id: number }).id);
-
-/** A fetch whose answers for `path` reach the page only once `release` is called (a slow answer). */
-function answerHeld(path: string): { fetch: typeof fetch; release: () => void } {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  return {
-    fetch: async (input, init) => {
-      const answer = await fetch(input, init);
-      if (String(input).includes(path)) await held;
-      return answer;
-    },
-    release: () => release(),
-  };
-}
 
 async function member(account: string, options: { fetch?: typeof fetch } = {}) {
   const token = await server.tokenOf(account);

@@ -6,7 +6,7 @@ import { readKv } from '../../src/sync/fold-chat-event';
 import { REPORTS_KEY } from '../../src/sync/message-state';
 import { openMemoryDatabase } from '../unit/store/memory-database';
 import { userChannel } from '../../server/realtime/channels';
-import { chatClient, connectChatSync } from './chat-helpers';
+import { answerHeld, chatClient, connectChatSync } from './chat-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -68,5 +68,25 @@ describe("a moderator's queue in the store", () => {
     server.io.in(userChannel(coachId())).disconnectSockets();
     expect(await reported).toBe(true);
     await vi.waitFor(async () => expect(await queued()).toEqual(expect.arrayContaining([heard._id, missed._id])), { timeout: 10_000 });
+  });
+
+  it('keeps a report classed while the queue was on its way: the older answer never brings it back', async () => {
+    const slow = answerHeld('/chat/reports');
+    // A second page of the moderator on the same store, whose queue answers come late.
+    const page = connectChatSync(server, db, coachToken, { fetch: slow.fetch });
+    cleanups.push(page.close);
+    const scam = await postAsLive('Argent facile en privé');
+    expect(await report(scam._id)).toBe(200);
+    await vi.waitFor(async () => expect(await queued()).toContain(scam._id), { timeout: 5000 });
+
+    const opened = page.sync.reports.refresh();
+    // Answered with the entry, held; meanwhile the moderator classes it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const classing = page.sync.reports.resolve(scam._id, 'dismiss');
+    await vi.waitFor(async () => expect(await queued()).not.toContain(scam._id), { timeout: 5000 });
+    slow.release();
+    expect(await classing).toBeNull();
+    await opened;
+    expect(await queued()).not.toContain(scam._id);
   });
 });
