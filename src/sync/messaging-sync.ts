@@ -23,6 +23,7 @@ import { conversationWith } from '../store/messaging-queries';
 import type { ApiClient } from './api-client';
 import type { ChatSync, PrivateChatEvent } from './chat-sync';
 import { readKv, writeKv } from './fold-chat-event';
+import { createFreshRead } from './fresh-read';
 import { foldConversationPage, foldPrivateMessage, setUnread } from './fold-conversations';
 import { FOLLOWINGS_KEY } from './message-state';
 import type { SocketTransport } from './socket-transport';
@@ -112,14 +113,11 @@ export function createMessagingSync(deps: {
     }),
   ];
 
-  /**
-   * Follows, blocks and unblocks made here: the followings record or blocked list asked for before
-   * one of them is older than what the store holds, and is not stored.
-   */
-  let localChanges = 0;
+  /** Follows, blocks and unblocks made here, while the lists they change are read whole (fresh-read.ts). */
+  const records = createFreshRead(serial);
   /** Optimistic change of the followings record: written at once, rolled back if the call fails. */
   async function optimistic(change: (record: FollowingsRecord) => FollowingsRecord, undo: (record: FollowingsRecord) => FollowingsRecord, call: () => Promise<string | null>): Promise<string | null> {
-    localChanges += 1;
+    records.changed();
     await serial(async () => writeKv(db, FOLLOWINGS_KEY, change((await readKv<FollowingsRecord>(db, FOLLOWINGS_KEY)) ?? EMPTY_FOLLOWINGS)));
     const error = await call();
     if (error !== null) {
@@ -197,9 +195,10 @@ export function createMessagingSync(deps: {
 
     /** `GET /chat/state`: whom the member follows and blocked. */
     async loadFollowings(): Promise<void> {
-      const asked = localChanges;
-      const answer = await api.request(chatStateResponse, 'rest', '/chat/state');
-      if (answer.ok && localChanges === asked) await serial(() => writeKv(db, FOLLOWINGS_KEY, answer.data));
+      await records.read(
+        () => api.request(chatStateResponse, 'rest', '/chat/state'),
+        (data) => writeKv(db, FOLLOWINGS_KEY, data),
+      );
     },
 
     /** Follow or unfollow: the record changes at once, then the call; a failure rolls it back. */
@@ -226,13 +225,11 @@ export function createMessagingSync(deps: {
 
     /** `GET /users/blocked` for /profil/blocked. */
     async loadBlocked(): Promise<string | null> {
-      const asked = localChanges;
-      const answer = await api.request(blockedUsersResponse, 'rest', '/users/blocked');
-      if (!answer.ok) return answer.error;
-      // (An unblock clicked as the page opened came back with the older list: seen under load.)
-      if (localChanges !== asked) return null;
-      await serial(() => writeKv(db, BLOCKED_USERS_KEY, answer.data.blocked));
-      return null;
+      const answer = await records.read(
+        () => api.request(blockedUsersResponse, 'rest', '/users/blocked'),
+        (data) => writeKv(db, BLOCKED_USERS_KEY, data.blocked),
+      );
+      return answer.ok ? null : answer.error;
     },
 
     close(): void {
@@ -243,7 +240,7 @@ export function createMessagingSync(deps: {
   };
 
   async function setBlocked(user: ConversationUser, blocked: boolean): Promise<string | null> {
-    localChanges += 1;
+    records.changed();
     const list = async (change: (users: ConversationUser[]) => ConversationUser[]) =>
       serial(async () => writeKv(db, BLOCKED_USERS_KEY, change((await readKv<ConversationUser[]>(db, BLOCKED_USERS_KEY)) ?? [])));
     const add = (users: ConversationUser[]) => (users.some((u) => u._id === user._id) ? users : [...users, user]);

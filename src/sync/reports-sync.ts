@@ -17,6 +17,7 @@ import {
 import type { KeywordRule } from '../domain/keyword-filter';
 import { okAck } from '../contract/chat';
 import { readKv, writeKv } from './fold-chat-event';
+import { createFreshRead } from './fresh-read';
 import type { SyncDeps } from './sync-deps';
 import { HELD_KEY, MODERATION_LOG_KEY, REPORTS_KEY } from './message-state';
 import { moderationLogResponse } from '../contract/moderation';
@@ -42,47 +43,35 @@ export function withHeld(entries: readonly HeldMessage[], entry: HeldMessage): H
 export function createReportsSync(deps: SyncDeps) {
   const { db, socket, api, serial } = deps;
   const firstScreen = deps.firstScreen ?? Promise.resolve();
-  /**
-   * Changes made to each queue since the page started (an entry or decision heard, an entry
-   * resolved here): a queue read from the server before one of them is older than the store's.
-   */
-  const changes = { reports: 0, held: 0 };
+  /** Each queue changes here (an entry or decision heard, an entry resolved) while it is read whole. */
+  const reportsRead = createFreshRead(serial);
+  const heldRead = createFreshRead(serial);
   const change = (next: (entries: ReportEntry[]) => ReportEntry[]) => {
-    changes.reports += 1;
+    reportsRead.changed();
     return serial(async () => writeKv(db, REPORTS_KEY, next((await readKv<ReportEntry[]>(db, REPORTS_KEY)) ?? [])));
   };
   const drop = (messageId: string) => change((entries) => entries.filter((e) => e._id !== messageId));
   const changeHeld = (next: (entries: HeldMessage[]) => HeldMessage[]) => {
-    changes.held += 1;
+    heldRead.changed();
     return serial(async () => writeKv(db, HELD_KEY, next((await readKv<HeldMessage[]>(db, HELD_KEY)) ?? [])));
   };
   const dropHeld = (heldId: string) => changeHeld((entries) => entries.filter((e) => e._id !== heldId));
 
   /** Whether this page shows the queues (a moderator's button asked for them): kept up after reconnections. */
   let shown = false;
-  /**
-   * The moderators' queues, read again (a member without the right gets nothing). A queue that
-   * changed while its answer was on its way is read once more rather than stored: a report
-   * classed as the queue opened came back with the older answer (seen in the reports journey).
-   */
+  /** The moderators' queues, read again (a member without the right gets nothing; see fresh-read.ts). */
   async function refresh(): Promise<void> {
     shown = true;
-    let wanted = { reports: true, held: true };
-    for (let round = 0; round < 3 && (wanted.reports || wanted.held); round += 1) {
-      const asked = { ...changes };
-      const [reports, held] = await Promise.all([
-        wanted.reports ? api.request(reportsResponse, 'rest', '/chat/reports') : null,
-        wanted.held ? api.request(heldMessagesResponse, 'rest', '/chat/held_messages') : null,
-      ]);
-      // Checked in the store's queue: a change queued before this write runs first.
-      const kept = await serial(async () => {
-        const fresh = { reports: changes.reports === asked.reports, held: changes.held === asked.held };
-        if (reports?.ok && fresh.reports) await writeKv(db, REPORTS_KEY, reports.data.reports);
-        if (held?.ok && fresh.held) await writeKv(db, HELD_KEY, held.data.held);
-        return fresh;
-      });
-      wanted = { reports: reports?.ok === true && !kept.reports, held: held?.ok === true && !kept.held };
-    }
+    await Promise.all([
+      reportsRead.read(
+        () => api.request(reportsResponse, 'rest', '/chat/reports'),
+        (data) => writeKv(db, REPORTS_KEY, data.reports),
+      ),
+      heldRead.read(
+        () => api.request(heldMessagesResponse, 'rest', '/chat/held_messages'),
+        (data) => writeKv(db, HELD_KEY, data.held),
+      ),
+    ]);
   }
 
   const subscriptions = [
